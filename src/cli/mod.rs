@@ -1,0 +1,43 @@
+//! The command line: `taktable <subcommand>`.
+
+mod perft;
+mod replay;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+#[derive(Parser)]
+#[command(
+    name = "taktable",
+    version,
+    about = "A Discord bot for the Tak family of board games"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Count the move sequences of each length up to a depth (checks the move generator).
+    Perft(perft::PerftArgs),
+    /// Play every move of a PTN file through the rules, then print the final TPS and result.
+    Replay(replay::ReplayArgs),
+}
+
+/// Runs the command line and returns the process's exit status.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let outcome = match cli.command {
+        Command::Perft(args) => perft::run(args),
+        Command::Replay(args) => replay::run(args),
+    };
+    match outcome {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::from(1)
+        }
+    }
+}
