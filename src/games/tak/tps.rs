@@ -82,6 +82,12 @@ fn parse_stack(token: &str) -> Result<Stack, TpsError> {
         Some(b'C') => (&bytes[..bytes.len() - 1], Role::Cap),
         _ => (bytes, Role::Flat),
     };
+    if digits.len() > MAX_HEIGHT {
+        return err(format!(
+            "a stack of {} pieces is taller than any game allows",
+            digits.len()
+        ));
+    }
     if digits.is_empty() {
         return err(format!(
             "`{token}` has no pieces: a stack is digits 1 and 2, then S or C for its top"
@@ -128,17 +134,18 @@ impl Position {
             for token in row.split(',') {
                 let token = token.trim();
                 if let Some(n) = token.strip_prefix('x') {
-                    let n =
-                        if n.is_empty() {
-                            1
-                        } else {
-                            match n.parse::<usize>() {
-                                Ok(n) if (1..=size).contains(&n) => n,
-                                _ => return err(format!(
+                    let n = if n.is_empty() {
+                        1
+                    } else {
+                        match n.parse::<usize>() {
+                            Ok(n) if (1..=size).contains(&n) => n,
+                            _ => {
+                                return err(format!(
                                     "`{token}` is not a run of empty squares (x or x2..x{size})"
-                                )),
+                                ))
                             }
-                        };
+                        }
+                    };
                     file += n;
                 } else {
                     if file < size {
@@ -288,6 +295,14 @@ mod tests {
             ("x5/x5/x5/x5/1S2,x4 1 1", "not a square"),
             ("x5/x5/x5/x5/1C,2C,1C,x2 1 1", "capstones"),
             ("x3/x3/111111111111,x2 1 1", "stones on the board"),
+            (
+                &format!("x3/x3/{},x2 1 1", "1".repeat(193)),
+                "taller than any game",
+            ),
+            (
+                &format!("x3/x3/{}S,x2 1 1", "2".repeat(192)),
+                "stones on the board",
+            ),
         ] {
             let e = Position::from_tps_standard(tps).unwrap_err();
             assert!(e.to_string().contains(reason), "{tps}: {e}");
