@@ -1,1 +1,2 @@
 pub mod tak;
+pub mod takat;
