@@ -1,7 +1,9 @@
 //! The command line: `taktable <subcommand>`.
 
+mod legal;
 mod perft;
 mod replay;
+mod setup;
 
 use std::process::ExitCode;
 
@@ -22,8 +24,10 @@ struct Cli {
 enum Command {
     /// Count the move sequences of each length up to a depth (checks the move generator).
     Perft(perft::PerftArgs),
-    /// Play every move of a PTN file through the rules, then print the final TPS and result.
+    /// Play every move of a game file through the rules, then print the final position and result.
     Replay(replay::ReplayArgs),
+    /// Print every legal turn of a position in canonical notation, sorted.
+    Legal(legal::LegalArgs),
 }
 
 /// Runs the command line and returns the process's exit status.
@@ -32,6 +36,7 @@ pub fn main() -> ExitCode {
     let outcome = match cli.command {
         Command::Perft(args) => perft::run(args),
         Command::Replay(args) => replay::run(args),
+        Command::Legal(args) => legal::run(args),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
