@@ -32,7 +32,8 @@ pub struct PositionArgs {
 
 /// A position of one of the games, ready for `perft` or `legal`.
 pub enum Start {
-    Tak(tak::Position),
+    /// Boxed: a Tak position holds 64 stacks.
+    Tak(Box<tak::Position>),
     Takat(takat::Position),
 }
 
@@ -49,7 +50,7 @@ fn turns(list: &Option<String>) -> Vec<String> {
 impl PositionArgs {
     pub fn start(&self) -> Result<Start, String> {
         match self.game {
-            GameChoice::Tak => self.tak_start().map(Start::Tak),
+            GameChoice::Tak => self.tak_start().map(|p| Start::Tak(Box::new(p))),
             GameChoice::Takat => self.takat_start().map(Start::Takat),
         }
     }
