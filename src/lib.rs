@@ -3,3 +3,4 @@
 //! Layers (see `docs/` and the README): `games` holds the pure rules engines.
 pub mod cli;
 pub mod games;
+pub mod rating;
