@@ -2,3 +2,4 @@
 //!
 //! Layers (see `docs/` and the README): `games` holds the pure rules engines.
 pub mod games;
+pub mod render;
