@@ -33,7 +33,9 @@ fn bench(c: &mut Criterion) {
         b.iter(|| tak::render_image(black_box(&midgame), Theme::default()))
     });
     let img = tak::render_image(&midgame, Theme::default());
-    g.bench_function("encode 6x6 mid-game", |b| b.iter(|| png::encode(black_box(&img))));
+    g.bench_function("encode 6x6 mid-game", |b| {
+        b.iter(|| png::encode(black_box(&img)))
+    });
     g.finish();
 }
 

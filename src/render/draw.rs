@@ -311,9 +311,19 @@ impl Sprite {
 
     /// Draw only the sprite's rows `row0..row1`, placed as in [`Sprite::blit`].
     pub fn blit_rows(&self, canvas: &mut RgbImage, x: i32, y: i32, row0: u32, row1: u32) {
+        self.blit_band(canvas, x, y + row0 as i32, row0, row1);
+    }
+
+    /// Draw the sprite's rows `row0..row1` with its left edge at `x` and
+    /// row `row0` at canvas row `top`.
+    pub fn blit_band(&self, canvas: &mut RgbImage, x: i32, top: i32, row0: u32, row1: u32) {
         let (cw, ch) = canvas.dimensions();
         let row1 = row1.min(self.h);
-        let area = Rect::new(x, y + row0 as i32, self.w as i32, row1 as i32 - row0 as i32);
+        if row0 >= row1 {
+            return;
+        }
+        let y = top - row0 as i32;
+        let area = Rect::new(x, top, self.w as i32, (row1 - row0) as i32);
         let Some((x0, y0, x1, y1)) = area.clip(cw, ch) else {
             return;
         };

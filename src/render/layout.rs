@@ -85,6 +85,9 @@ pub struct Pile {
     pub label: Option<Rect>,
     /// Pixel size of the label text.
     pub label_px: f32,
+    /// The pieces below the carry limit had to be squeezed closer than
+    /// usual to fit (the stack is then labelled with its height).
+    pub squeezed: bool,
 }
 
 /// One piece under the top of a stack.
@@ -116,7 +119,7 @@ impl Layout {
         let sf = s as f32;
         // Pieces are as large as the tallest piles on the smallest squares
         // allow: a little smaller on 7x7 and 8x8.
-        let tile = ((if n >= 7 { 0.44 } else { 0.46 }) * sf).round() as i32;
+        let tile = ((if n >= 7 { 0.46 } else { 0.5 }) * sf).round() as i32;
         Layout {
             size: n as usize,
             width: WIDTH,
@@ -133,7 +136,7 @@ impl Layout {
             tile,
             road_width: ((0.06 * sf).round() as i32).max(3),
             step: 0.055 * sf,
-            deep_step: (0.025 * sf).max(2.0),
+            deep_step: (0.03 * sf).max(3.0),
             deep_tile: (tile as f32 * 0.84).round() as i32,
         }
     }
@@ -224,11 +227,12 @@ impl Layout {
             }
         }
         let pile_h = t + nc * step + nd as f32 * deep_step;
+        let squeezed = nd > 0 && deep_step < self.deep_step;
 
         // A tall (or squeezed) stack gets its height in the top-right corner,
         // and the pile moves left to make room for it.
         let mut cx = sq_rect.x as f32 + s / 2.0;
-        let (label, label_px) = if height >= LABEL_HEIGHT || (nd > 0 && deep_step < 1.5) {
+        let (label, label_px) = if height >= LABEL_HEIGHT || squeezed {
             let text = height.to_string();
             let inner_left = (sq_rect.x + self.gap / 2 + 1) as f32;
             let max_w = s - t - self.gap as f32 - 4.0;
@@ -279,6 +283,7 @@ impl Layout {
             layers,
             label,
             label_px,
+            squeezed,
         })
     }
 }

@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 use image::RgbImage;
 
-use super::draw::{fill_rect, paint, paint_ring, paint_shadow, Paint, Rect, Shape, Sprite};
+use super::draw::{fill_rect, paint, paint_ring, paint_shadow, Colour, Paint, Rect, Shape, Sprite};
 use super::layout::{self, Layout};
 use super::tak::{Side, StoneKind};
 use super::text::{self, Face, CAP_HEIGHT};
@@ -20,6 +20,18 @@ const SHADOW: f32 = 0.45;
 
 /// Pixel size of the file letters and rank numbers.
 const COORD_PX: f32 = 15.0;
+
+/// How much of a piece under the top of a stack to draw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LayerPart {
+    /// All of it (it shows around a wall or capstone).
+    Whole,
+    /// The rows that show below the piece above, with its lower edge.
+    Sliver,
+    /// A plain band of its colour, with side edges but no lower edge (for
+    /// squeezed piles, where lines between pieces would only be noise).
+    Band,
+}
 
 /// Pre-drawn pictures for one theme and board size.
 pub struct Sprites {
@@ -85,15 +97,16 @@ impl Sprites {
         let line = outline_width(theme, t);
         // Pieces under the top show only a band: a thinner outline leaves
         // more of their colour to see.
-        let layer_line = (0.65 * line).max(1.2);
+        let layer_line = (0.6 * line).max(1.2);
+        let deep_line = (0.4 * line).clamp(1.0, layer_line);
         let piece = |side: usize, kind: usize| piece_sprite(pal, side, kind, t, pad, line);
-        let tile = |side: usize, w: i32| {
+        let tile = |side: usize, w: i32, line: f32| {
             let mut s = Sprite::new((w + 2 * pad) as u32, (layout.tile + 2 * pad) as u32);
             let p = pad as f32;
             paint(
                 &mut s,
                 &Shape::round_rect(p, p, w as f32, t, 0.18 * t),
-                &Paint::outlined(pal.piece[side], pal.outline[side], layer_line),
+                &Paint::outlined(pal.piece[side], pal.layer_line, line),
             );
             s
         };
@@ -126,8 +139,14 @@ impl Sprites {
                 [piece(0, 0), piece(0, 1), piece(0, 2)],
                 [piece(1, 0), piece(1, 1), piece(1, 2)],
             ],
-            layer: [tile(0, layout.tile), tile(1, layout.tile)],
-            deep: [tile(0, layout.deep_tile), tile(1, layout.deep_tile)],
+            layer: [
+                tile(0, layout.tile, layer_line),
+                tile(1, layout.tile, layer_line),
+            ],
+            deep: [
+                tile(0, layout.deep_tile, deep_line),
+                tile(1, layout.deep_tile, deep_line),
+            ],
             shadow: [shadow(layout.tile), shadow(layout.deep_tile)],
             active_card,
             pad,
@@ -144,9 +163,8 @@ impl Sprites {
         );
     }
 
-    /// Draw a piece under the top of a stack with its tile at `(x, y)`:
-    /// only its lowest `visible` rows (plus the rounded corners) unless
-    /// `whole`.
+    /// Draw a piece under the top of a stack, its tile at `(x, y)` with its
+    /// lowest `visible` rows showing below the piece above.
     pub fn draw_layer(
         &self,
         canvas: &mut RgbImage,
@@ -154,20 +172,27 @@ impl Sprites {
         deep: bool,
         (x, y): (i32, i32),
         visible: i32,
-        whole: bool,
+        part: LayerPart,
     ) {
         let s = if deep {
             &self.deep[side_index(side)]
         } else {
             &self.layer[side_index(side)]
         };
-        let corner = (0.18 * self.layout.tile as f32).ceil() as i32 + 2;
-        let row0 = if whole {
-            0
-        } else {
-            (s.h as i32 - self.pad - visible - corner).max(0) as u32
-        };
-        s.blit_rows(canvas, x - self.pad, y - self.pad, row0, s.h);
+        let (x, t, h) = (x - self.pad, self.layout.tile, s.h);
+        match part {
+            LayerPart::Whole => s.blit(canvas, x, y - self.pad),
+            LayerPart::Sliver => {
+                let corner = (0.18 * t as f32).ceil() as i32 + 2;
+                let row0 = (h as i32 - self.pad - visible - corner).max(0) as u32;
+                s.blit_rows(canvas, x, y - self.pad, row0, h);
+            }
+            LayerPart::Band => {
+                let visible = visible.clamp(0, t / 2);
+                let row0 = (self.pad + t / 4) as u32;
+                s.blit_band(canvas, x, y + t - visible, row0, row0 + visible as u32);
+            }
+        }
     }
 
     /// Draw the shadow of a stack whose lowest piece has its tile at `(x, y)`.
@@ -197,29 +222,51 @@ fn piece_sprite(pal: &Palette, side: usize, kind: usize, t: f32, pad: i32, line:
     let mut s = Sprite::new(n, n);
     let c = pad as f32 + t / 2.0;
     let look = Paint::outlined(pal.piece[side], pal.outline[side], line);
-    let shape = |dy: f32| match kind {
-        0 => Shape::round_rect(pad as f32, pad as f32 + dy, t, t, 0.18 * t),
+    // `grow` widens the shape by that many pixels all round.
+    let shape = |dy: f32, grow: f32| match kind {
+        0 => Shape::round_rect(
+            pad as f32 - grow,
+            pad as f32 + dy - grow,
+            t + 2.0 * grow,
+            t + 2.0 * grow,
+            0.18 * t + grow,
+        ),
         1 => Shape::RoundRect {
             cx: c,
             cy: c + dy,
-            hw: 0.56 * t,
-            hh: 0.17 * t,
-            r: 0.06 * t,
+            hw: 0.56 * t + grow,
+            hh: 0.18 * t + grow,
+            r: 0.06 * t + grow,
             angle: FRAC_PI_4,
         },
         _ => Shape::Circle {
             cx: c,
             cy: c + dy,
-            r: 0.52 * t,
+            r: 0.52 * t + grow,
         },
     };
     // Walls and capstones cast a soft shadow on what they stand on (flats
-    // lie flat: a stack casts one shadow, see `Sprites::draw_shadow`).
+    // lie flat: a stack casts one shadow, see `Sprites::draw_shadow`). A wall
+    // also gets a thin rim in the board's line colour, which sets it apart
+    // from a flat of its own colour under it.
     if kind != 0 {
-        let lift = if kind == 1 { 0.08 * t } else { 0.04 * t };
-        paint_shadow(&mut s, &shape(lift), [0, 0, 0], SHADOW, (0.06 * t).max(1.5));
+        let lift = if kind == 1 { 0.1 * t } else { 0.04 * t };
+        paint_shadow(
+            &mut s,
+            &shape(lift, 0.0),
+            [0, 0, 0],
+            SHADOW,
+            (0.06 * t).max(1.5),
+        );
     }
-    paint(&mut s, &shape(0.0), &look);
+    if kind == 1 {
+        paint(
+            &mut s,
+            &shape(0.0, (0.5 * line).max(1.0)),
+            &Paint::solid(pal.frame),
+        );
+    }
+    paint(&mut s, &shape(0.0, 0.0), &look);
     match kind {
         0 | 1 => {}
         _ => {
@@ -230,12 +277,24 @@ fn piece_sprite(pal: &Palette, side: usize, kind: usize, t: f32, pad: i32, line:
                     cy: c,
                     r: 0.32 * t,
                 },
-                pal.outline[side],
+                ring_colour(pal, side),
                 (0.75 * line).max(1.0),
             );
         }
     }
     s
+}
+
+/// The ring that marks a capstone: its outline colour, unless that is too
+/// close to its fill to see (then the middle tone used between stacked
+/// pieces).
+fn ring_colour(pal: &Palette, side: usize) -> Colour {
+    let luma = |c: Colour| 0.2126 * c[0] as f32 + 0.7152 * c[1] as f32 + 0.0722 * c[2] as f32;
+    if (luma(pal.outline[side]) - luma(pal.piece[side])).abs() < 64.0 {
+        pal.layer_line
+    } else {
+        pal.outline[side]
+    }
 }
 
 fn background(pal: &Palette, l: &Layout) -> RgbImage {

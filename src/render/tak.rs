@@ -9,7 +9,7 @@ use image::{RgbImage, RgbaImage};
 
 use super::draw::{fill_rect, paint, Paint, Rect, Shape};
 use super::layout::Layout;
-use super::sprites::{self, Sprites};
+use super::sprites::{self, LayerPart, Sprites};
 use super::text::{self, Face, CAP_HEIGHT};
 use super::theme::Theme;
 
@@ -217,17 +217,23 @@ fn draw_stack(img: &mut RgbImage, sprites: &Sprites, sq: usize, stack: &[Stone])
         }
         None => {}
     }
-    for layer in &pile.layers {
+    for (i, layer) in pile.layers.iter().enumerate() {
         let side = stack.get(layer.index).map_or(Side::White, |s| s.side);
-        // Around a wall or a capstone the whole flat under it shows.
-        let whole = top.kind != StoneKind::Flat && layer.index + 2 == stack.len();
+        let part = if top.kind != StoneKind::Flat && layer.index + 2 == stack.len() {
+            // Around a wall or a capstone the whole flat under it shows.
+            LayerPart::Whole
+        } else if pile.squeezed && layer.deep && i > 0 {
+            LayerPart::Band
+        } else {
+            LayerPart::Sliver
+        };
         sprites.draw_layer(
             img,
             side,
             layer.deep,
             (layer.x, layer.y),
             layer.visible,
-            whole,
+            part,
         );
     }
     sprites.draw_piece(img, top.side, top.kind, pile.top);

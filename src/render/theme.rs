@@ -102,6 +102,9 @@ pub struct Palette {
     pub piece: [Colour; 2],
     /// Piece outlines, white then black.
     pub outline: [Colour; 2],
+    /// Line under each piece beneath the top of a stack: a middle tone, so
+    /// the bands of white and black pieces read as their own colour.
+    pub layer_line: Colour,
     /// Background of a stack-height label.
     pub label: Colour,
     /// Text of a stack-height label.
@@ -126,6 +129,7 @@ static SLATE: Palette = Palette {
     accent_text: rgb(0x1f2126),
     piece: [rgb(0xf3efe4), rgb(0x23262c)],
     outline: [rgb(0x30333a), rgb(0xb9c0cb)],
+    layer_line: rgb(0x8b94a3),
     label: rgb(0x15171b),
     label_text: rgb(0xffffff),
 };
@@ -144,6 +148,7 @@ static WOOD: Palette = Palette {
     accent_text: rgb(0x241d19),
     piece: [rgb(0xfaf3e3), rgb(0x2a211c)],
     outline: [rgb(0x4a3a2c), rgb(0xd9c3a3)],
+    layer_line: rgb(0x8f7a63),
     label: rgb(0x2a211c),
     label_text: rgb(0xfaf3e3),
 };
@@ -164,6 +169,7 @@ static CONTRAST: Palette = Palette {
     accent_text: rgb(0x000000),
     piece: [rgb(0xffffff), rgb(0x000000)],
     outline: [rgb(0x000000), rgb(0xffffff)],
+    layer_line: rgb(0x9a9a9a),
     label: rgb(0x000000),
     label_text: rgb(0xf0e442),
 };
@@ -182,6 +188,7 @@ static PAPER: Palette = Palette {
     accent_text: rgb(0xffffff),
     piece: [rgb(0xffffff), rgb(0x2b2b2e)],
     outline: [rgb(0x55524c), rgb(0x0c0c0e)],
+    layer_line: rgb(0x8f8b84),
     label: rgb(0x2b2b2e),
     label_text: rgb(0xffffff),
 };
