@@ -4,3 +4,4 @@
 pub mod cli;
 pub mod games;
 pub mod rating;
+pub mod render;

@@ -1,0 +1,442 @@
+//! Drawing primitives: anti-aliased shapes from signed distances, sprites
+//! with premultiplied alpha, clipped rectangle fills and blits.
+//!
+//! The canvas is an [`RgbImage`] (the picture is opaque); sprites carry alpha.
+//! Every function clips to the target, so nothing here can index out of
+//! bounds whatever the coordinates.
+
+use image::RgbImage;
+
+/// An opaque colour, `[r, g, b]`.
+pub type Colour = [u8; 3];
+
+/// An axis-aligned rectangle in pixels.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Rect {
+    pub x: i32,
+    pub y: i32,
+    pub w: i32,
+    pub h: i32,
+}
+
+impl Rect {
+    pub const fn new(x: i32, y: i32, w: i32, h: i32) -> Rect {
+        Rect { x, y, w, h }
+    }
+
+    pub fn right(&self) -> i32 {
+        self.x + self.w
+    }
+
+    pub fn bottom(&self) -> i32 {
+        self.y + self.h
+    }
+
+    /// The centre pixel.
+    pub fn centre(&self) -> (i32, i32) {
+        (self.x + self.w / 2, self.y + self.h / 2)
+    }
+
+    /// Whether the pixel `(x, y)` lies inside.
+    pub fn contains(&self, x: i32, y: i32) -> bool {
+        x >= self.x && x < self.right() && y >= self.y && y < self.bottom()
+    }
+
+    /// Whether `other` lies wholly inside `self`.
+    pub fn contains_rect(&self, other: &Rect) -> bool {
+        other.x >= self.x
+            && other.y >= self.y
+            && other.right() <= self.right()
+            && other.bottom() <= self.bottom()
+    }
+
+    /// Shrunk by `d` on every side.
+    pub fn inset(&self, d: i32) -> Rect {
+        Rect::new(self.x + d, self.y + d, self.w - 2 * d, self.h - 2 * d)
+    }
+
+    fn clip(&self, w: u32, h: u32) -> Option<(u32, u32, u32, u32)> {
+        let x0 = self.x.max(0);
+        let y0 = self.y.max(0);
+        let x1 = self.right().min(w as i32);
+        let y1 = self.bottom().min(h as i32);
+        (x0 < x1 && y0 < y1).then_some((x0 as u32, y0 as u32, x1 as u32, y1 as u32))
+    }
+}
+
+/// A shape given by its signed distance (negative inside), in pixels.
+#[derive(Clone, Copy, Debug)]
+pub enum Shape {
+    /// A rectangle with rounded corners, centred at `(cx, cy)` with half
+    /// sizes `hw`, `hh`, corner radius `r`, turned by `angle` radians.
+    RoundRect {
+        cx: f32,
+        cy: f32,
+        hw: f32,
+        hh: f32,
+        r: f32,
+        angle: f32,
+    },
+    /// A circle.
+    Circle { cx: f32, cy: f32, r: f32 },
+}
+
+impl Shape {
+    pub fn round_rect(x: f32, y: f32, w: f32, h: f32, r: f32) -> Shape {
+        Shape::RoundRect {
+            cx: x + w / 2.0,
+            cy: y + h / 2.0,
+            hw: w / 2.0,
+            hh: h / 2.0,
+            r,
+            angle: 0.0,
+        }
+    }
+
+    fn distance(&self, px: f32, py: f32) -> f32 {
+        match *self {
+            Shape::RoundRect {
+                cx,
+                cy,
+                hw,
+                hh,
+                r,
+                angle,
+            } => {
+                let (mut x, mut y) = (px - cx, py - cy);
+                if angle != 0.0 {
+                    let (s, c) = angle.sin_cos();
+                    (x, y) = (x * c + y * s, -x * s + y * c);
+                }
+                let r = r.min(hw).min(hh).max(0.0);
+                let qx = x.abs() - (hw - r);
+                let qy = y.abs() - (hh - r);
+                let outside = (qx.max(0.0).powi(2) + qy.max(0.0).powi(2)).sqrt();
+                outside + qx.max(qy).min(0.0) - r
+            }
+            Shape::Circle { cx, cy, r } => ((px - cx).powi(2) + (py - cy).powi(2)).sqrt() - r,
+        }
+    }
+
+    /// A pixel box that holds the whole shape (plus a pixel for smoothing).
+    fn bounds(&self) -> Rect {
+        let (cx, cy, ex, ey) = match *self {
+            Shape::RoundRect {
+                cx,
+                cy,
+                hw,
+                hh,
+                angle,
+                ..
+            } => {
+                let (s, c) = angle.sin_cos();
+                let ex = hw * c.abs() + hh * s.abs();
+                let ey = hw * s.abs() + hh * c.abs();
+                (cx, cy, ex, ey)
+            }
+            Shape::Circle { cx, cy, r } => (cx, cy, r, r),
+        };
+        let x0 = (cx - ex).floor() as i32 - 1;
+        let y0 = (cy - ey).floor() as i32 - 1;
+        let x1 = (cx + ex).ceil() as i32 + 1;
+        let y1 = (cy + ey).ceil() as i32 + 1;
+        Rect::new(x0, y0, x1 - x0, y1 - y0)
+    }
+}
+
+/// How to paint a shape: a fill, optionally inside an outline of a width.
+#[derive(Clone, Copy, Debug)]
+pub struct Paint {
+    pub fill: Colour,
+    pub outline: Option<(Colour, f32)>,
+}
+
+impl Paint {
+    pub fn solid(fill: Colour) -> Paint {
+        Paint {
+            fill,
+            outline: None,
+        }
+    }
+
+    pub fn outlined(fill: Colour, outline: Colour, width: f32) -> Paint {
+        Paint {
+            fill,
+            outline: Some((outline, width)),
+        }
+    }
+
+    /// Colour and coverage at signed distance `d`.
+    fn at(&self, d: f32) -> Option<(Colour, f32)> {
+        let cover = (0.5 - d).clamp(0.0, 1.0);
+        if cover <= 0.0 {
+            return None;
+        }
+        let colour = match self.outline {
+            None => self.fill,
+            Some((line, w)) => {
+                let k = (-d - w + 0.5).clamp(0.0, 1.0);
+                mix(line, self.fill, k)
+            }
+        };
+        Some((colour, cover))
+    }
+}
+
+fn mix(a: Colour, b: Colour, k: f32) -> Colour {
+    let f = |x: u8, y: u8| (x as f32 + (y as f32 - x as f32) * k).round() as u8;
+    [f(a[0], b[0]), f(a[1], b[1]), f(a[2], b[2])]
+}
+
+/// Something shapes can be painted on.
+pub trait Surface {
+    fn dims(&self) -> (u32, u32);
+    /// Composite `colour` with coverage `alpha` (0..=1) over the pixel.
+    fn blend(&mut self, x: u32, y: u32, colour: Colour, alpha: f32);
+}
+
+impl Surface for RgbImage {
+    fn dims(&self) -> (u32, u32) {
+        self.dimensions()
+    }
+
+    fn blend(&mut self, x: u32, y: u32, colour: Colour, alpha: f32) {
+        let p = self.get_pixel_mut(x, y);
+        if alpha >= 1.0 {
+            p.0 = colour;
+        } else {
+            p.0 = mix(p.0, colour, alpha);
+        }
+    }
+}
+
+/// Paint `shape` on `surface`.
+pub fn paint<S: Surface>(surface: &mut S, shape: &Shape, paint: &Paint) {
+    let (w, h) = surface.dims();
+    let Some((x0, y0, x1, y1)) = shape.bounds().clip(w, h) else {
+        return;
+    };
+    for y in y0..y1 {
+        for x in x0..x1 {
+            let d = shape.distance(x as f32 + 0.5, y as f32 + 0.5);
+            if let Some((c, a)) = paint.at(d) {
+                surface.blend(x, y, c, a);
+            }
+        }
+    }
+}
+
+/// Paint a soft-edged `shape` (edges blurred over `soft` pixels) in `colour`
+/// at opacity `alpha`: a shadow.
+pub fn paint_shadow<S: Surface>(
+    surface: &mut S,
+    shape: &Shape,
+    colour: Colour,
+    alpha: f32,
+    soft: f32,
+) {
+    let (w, h) = surface.dims();
+    let b = shape.bounds().inset(-(soft.ceil() as i32));
+    let Some((x0, y0, x1, y1)) = b.clip(w, h) else {
+        return;
+    };
+    let soft = soft.max(1.0);
+    for y in y0..y1 {
+        for x in x0..x1 {
+            let d = shape.distance(x as f32 + 0.5, y as f32 + 0.5);
+            let a = (0.5 - d / soft).clamp(0.0, 1.0) * alpha;
+            if a > 0.0 {
+                surface.blend(x, y, colour, a);
+            }
+        }
+    }
+}
+
+/// Paint only the outline of `shape`: a line `width` wide just inside its edge.
+pub fn paint_ring<S: Surface>(surface: &mut S, shape: &Shape, colour: Colour, width: f32) {
+    let (w, h) = surface.dims();
+    let Some((x0, y0, x1, y1)) = shape.bounds().clip(w, h) else {
+        return;
+    };
+    for y in y0..y1 {
+        for x in x0..x1 {
+            let d = shape.distance(x as f32 + 0.5, y as f32 + 0.5);
+            let a = (0.5 - d).clamp(0.0, 1.0) * (0.5 + d + width).clamp(0.0, 1.0);
+            if a > 0.0 {
+                surface.blend(x, y, colour, a);
+            }
+        }
+    }
+}
+
+/// Fill a rectangle with an opaque colour.
+pub fn fill_rect(canvas: &mut RgbImage, rect: Rect, colour: Colour) {
+    let (w, h) = canvas.dimensions();
+    let Some((x0, y0, x1, y1)) = rect.clip(w, h) else {
+        return;
+    };
+    let stride = w as usize * 3;
+    let buf: &mut [u8] = canvas.as_mut();
+    for y in y0..y1 {
+        let row = &mut buf[y as usize * stride..][x0 as usize * 3..x1 as usize * 3];
+        for px in row.chunks_exact_mut(3) {
+            px.copy_from_slice(&colour);
+        }
+    }
+}
+
+/// An image with premultiplied alpha, drawn once and blitted often.
+#[derive(Clone, Debug, Default)]
+pub struct Sprite {
+    pub w: u32,
+    pub h: u32,
+    /// Premultiplied `[r, g, b, a]`, row by row.
+    pub px: Vec<[u8; 4]>,
+}
+
+impl Sprite {
+    /// A transparent sprite.
+    pub fn new(w: u32, h: u32) -> Sprite {
+        Sprite {
+            w,
+            h,
+            px: vec![[0; 4]; w as usize * h as usize],
+        }
+    }
+
+    /// Draw the sprite with its top-left corner at `(x, y)`.
+    pub fn blit(&self, canvas: &mut RgbImage, x: i32, y: i32) {
+        self.blit_rows(canvas, x, y, 0, self.h);
+    }
+
+    /// Draw only the sprite's rows `row0..row1`, placed as in [`Sprite::blit`].
+    pub fn blit_rows(&self, canvas: &mut RgbImage, x: i32, y: i32, row0: u32, row1: u32) {
+        self.blit_band(canvas, x, y + row0 as i32, row0, row1);
+    }
+
+    /// Draw the sprite's rows `row0..row1` with its left edge at `x` and
+    /// row `row0` at canvas row `top`.
+    pub fn blit_band(&self, canvas: &mut RgbImage, x: i32, top: i32, row0: u32, row1: u32) {
+        let (cw, ch) = canvas.dimensions();
+        let row1 = row1.min(self.h);
+        if row0 >= row1 {
+            return;
+        }
+        let y = top - row0 as i32;
+        let area = Rect::new(x, top, self.w as i32, (row1 - row0) as i32);
+        let Some((x0, y0, x1, y1)) = area.clip(cw, ch) else {
+            return;
+        };
+        let stride = cw as usize * 3;
+        let buf: &mut [u8] = canvas.as_mut();
+        for cy in y0..y1 {
+            let sy = (cy as i32 - y) as usize;
+            let src = &self.px[sy * self.w as usize..][(x0 as i32 - x) as usize..];
+            let dst = &mut buf[cy as usize * stride..][x0 as usize * 3..x1 as usize * 3];
+            for (d, s) in dst.chunks_exact_mut(3).zip(src) {
+                match s[3] {
+                    0 => {}
+                    255 => d.copy_from_slice(&s[..3]),
+                    a => {
+                        let inv = 255 - a as u32;
+                        for k in 0..3 {
+                            d[k] = (s[k] as u32 + div255(d[k] as u32 * inv)) as u8;
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+impl Surface for Sprite {
+    fn dims(&self) -> (u32, u32) {
+        (self.w, self.h)
+    }
+
+    fn blend(&mut self, x: u32, y: u32, colour: Colour, alpha: f32) {
+        let i = y as usize * self.w as usize + x as usize;
+        let d = self.px[i];
+        let a = alpha.clamp(0.0, 1.0);
+        let inv = 1.0 - a;
+        let mut out = [0u8; 4];
+        for k in 0..3 {
+            out[k] = (colour[k] as f32 * a + d[k] as f32 * inv).round() as u8;
+        }
+        out[3] = (255.0 * a + d[3] as f32 * inv).round() as u8;
+        self.px[i] = out;
+    }
+}
+
+/// `v / 255`, rounded, for `v <= 255 * 255`.
+#[inline]
+fn div255(v: u32) -> u32 {
+    (v + 128 + ((v + 128) >> 8)) >> 8
+}
+
+/// Blend a coverage mask (one byte per pixel, `mw` wide) in `colour` with its
+/// top-left corner at `(x, y)`.
+pub fn blend_mask(canvas: &mut RgbImage, mask: &[u8], mw: u32, x: i32, y: i32, colour: Colour) {
+    if mw == 0 {
+        return;
+    }
+    let mh = (mask.len() / mw as usize) as u32;
+    let (cw, ch) = canvas.dimensions();
+    let Some((x0, y0, x1, y1)) = Rect::new(x, y, mw as i32, mh as i32).clip(cw, ch) else {
+        return;
+    };
+    let stride = cw as usize * 3;
+    let buf: &mut [u8] = canvas.as_mut();
+    for cy in y0..y1 {
+        let my = (cy as i32 - y) as usize;
+        let src = &mask[my * mw as usize..][(x0 as i32 - x) as usize..];
+        let dst = &mut buf[cy as usize * stride..][x0 as usize * 3..x1 as usize * 3];
+        for (d, &a) in dst.chunks_exact_mut(3).zip(src) {
+            match a {
+                0 => {}
+                255 => d.copy_from_slice(&colour),
+                a => {
+                    let a = a as u32;
+                    let inv = 255 - a;
+                    for k in 0..3 {
+                        d[k] = div255(colour[k] as u32 * a + d[k] as u32 * inv) as u8;
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn div255_rounds() {
+        for v in 0..=255 * 255 {
+            assert_eq!(div255(v), (v as f32 / 255.0).round() as u32, "{v}");
+        }
+    }
+
+    #[test]
+    fn clipped_drawing_never_panics() {
+        let mut img = RgbImage::new(10, 10);
+        fill_rect(&mut img, Rect::new(-5, -5, 100, 7), [1, 2, 3]);
+        fill_rect(&mut img, Rect::new(50, 50, 10, 10), [1, 2, 3]);
+        let mut s = Sprite::new(6, 6);
+        paint(
+            &mut s,
+            &Shape::Circle {
+                cx: 3.0,
+                cy: 3.0,
+                r: 10.0,
+            },
+            &Paint::solid([9, 9, 9]),
+        );
+        s.blit(&mut img, -3, 8);
+        s.blit(&mut img, 9, -5);
+        s.blit_rows(&mut img, 2, 2, 4, 100);
+        blend_mask(&mut img, &[255; 12], 4, 8, -1, [5, 5, 5]);
+        assert_eq!(img.get_pixel(0, 0).0, [1, 2, 3]);
+    }
+}
