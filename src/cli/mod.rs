@@ -2,6 +2,7 @@
 
 mod legal;
 mod perft;
+mod render;
 mod replay;
 mod setup;
 
@@ -28,6 +29,8 @@ enum Command {
     Replay(replay::ReplayArgs),
     /// Print every legal turn of a position in canonical notation, sorted.
     Legal(legal::LegalArgs),
+    /// Draw one Tak position as a PNG.
+    Render(render::RenderArgs),
 }
 
 /// Runs the command line and returns the process's exit status.
@@ -37,6 +40,7 @@ pub fn main() -> ExitCode {
         Command::Perft(args) => perft::run(args),
         Command::Replay(args) => replay::run(args),
         Command::Legal(args) => legal::run(args),
+        Command::Render(args) => render::run(args),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,

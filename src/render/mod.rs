@@ -16,6 +16,7 @@
 pub mod draw;
 pub mod layout;
 pub mod png;
+pub mod position;
 pub mod sample;
 pub mod sprites;
 pub mod tak;

@@ -1,112 +1,23 @@
 //! Views built from TPS strings, and sample positions: theme previews for a
 //! `/themes` list, the sample pictures in `docs/`, tests and benchmarks.
 //!
-//! This is not the rules engine: [`from_tps`] reads the board of a TPS string
-//! (the public standard) into a view without checking that the position can
-//! arise, and counts top flats and reserves from what is on the board.
+//! [`from_tps`] reads a TPS through the rules engine; [`tall`] builds views
+//! directly, with more pieces than any game holds, to test the limits of
+//! the picture.
 
 use super::tak::{Reserve, Side, Stone, StoneKind, TakBoardView};
+use crate::games::tak::Position;
 
 /// A view of the position in `tps`, e.g. `x5/x5/x2,12C,x2/x5/x5 2 3` (the
-/// `[TPS "..."]` tag around it is optional). Reserves are the standard ones
-/// less the pieces on the board; the flat count is taken from the board.
+/// `[TPS "..."]` tag around it is optional), read by the rules engine with
+/// the standard rules of its size.
 pub fn from_tps(tps: &str) -> Result<TakBoardView, String> {
-    let tps = tps.trim();
-    let tps = tps
-        .strip_prefix("[TPS")
-        .map(|s| s.trim().trim_end_matches(']').trim().trim_matches('"'))
-        .unwrap_or(tps);
-    let mut parts = tps.split_whitespace();
-    let board = parts.next().ok_or("empty TPS")?;
-    let rows: Vec<&str> = board.split('/').collect();
-    let size = rows.len();
-    if !(3..=8).contains(&size) {
-        return Err(format!("a board has 3 to 8 rows, this one has {size}"));
-    }
-    let mut view = TakBoardView::new(size);
-    for (r, row) in rows.iter().enumerate() {
-        let rank = size - 1 - r;
-        let mut file = 0;
-        for cell in row.split(',') {
-            if let Some(n) = cell.strip_prefix('x') {
-                file += if n.is_empty() {
-                    1
-                } else {
-                    n.parse::<usize>()
-                        .map_err(|_| format!("bad empty run {cell:?}"))?
-                };
-                continue;
-            }
-            if file >= size {
-                return Err(format!("row {} is longer than {size}", r + 1));
-            }
-            view.stacks[rank * size + file] = parse_stack(cell)?;
-            file += 1;
-        }
-        if file != size {
-            return Err(format!("row {} has {file} squares, not {size}", r + 1));
-        }
-    }
-    match parts.next() {
-        None | Some("1") => view.to_move = Some(Side::White),
-        Some("2") => view.to_move = Some(Side::Black),
-        Some(p) => return Err(format!("player to move is 1 or 2, not {p:?}")),
-    }
-    if let Some(n) = parts.next() {
-        view.move_number = n.parse().map_err(|_| format!("bad move number {n:?}"))?;
-    }
-    count(&mut view);
-    Ok(view)
-}
-
-fn parse_stack(cell: &str) -> Result<Vec<Stone>, String> {
-    let (digits, top) = match cell.chars().last() {
-        Some('S') => (&cell[..cell.len() - 1], StoneKind::Wall),
-        Some('C') => (&cell[..cell.len() - 1], StoneKind::Cap),
-        _ => (cell, StoneKind::Flat),
-    };
-    let mut stack = Vec::with_capacity(digits.len());
-    for c in digits.chars() {
-        let side = match c {
-            '1' => Side::White,
-            '2' => Side::Black,
-            _ => return Err(format!("bad stack {cell:?}")),
-        };
-        stack.push(Stone::new(side, StoneKind::Flat));
-    }
-    match stack.last_mut() {
-        Some(last) => last.kind = top,
-        None => return Err(format!("bad stack {cell:?}")),
-    }
-    Ok(stack)
-}
-
-/// Set the flat counts and reserves from the pieces on the board.
-fn count(view: &mut TakBoardView) {
-    let mut flats = [0u32; 2];
-    let mut used = [Reserve::default(); 2];
-    for stack in &view.stacks {
-        if let Some(top) = stack.last() {
-            if top.kind == StoneKind::Flat {
-                flats[top.side.index()] += 1;
-            }
-        }
-        for s in stack {
-            let u = &mut used[s.side.index()];
-            match s.kind {
-                StoneKind::Cap => u.caps += 1,
-                _ => u.stones += 1,
-            }
-        }
-    }
-    let full = Reserve::standard(view.size);
-    view.flats = flats;
-    for (reserve, used) in view.reserves.iter_mut().zip(used) {
-        *reserve = Reserve {
-            stones: full.stones.saturating_sub(used.stones),
-            caps: full.caps.saturating_sub(used.caps),
-        };
-    }
+    let position = Position::from_tps_standard(tps).map_err(|e| e.to_string())?;
+    Ok(TakBoardView::from_position(
+        &position,
+        ["White".into(), "Black".into()],
+        None,
+    ))
 }
 
 /// Square index of a name such as `c3` on a board of `size`.
@@ -193,7 +104,15 @@ pub fn tall(size: usize, min_height: usize, max_height: usize, seed: u64) -> Tak
             };
         }
     }
-    count(&mut view);
+    // More pieces than any game holds: the reserves are spent.
+    view.reserves = [Reserve::default(); 2];
+    view.flats = [Side::White, Side::Black].map(|side| {
+        view.stacks
+            .iter()
+            .filter_map(|s| s.last())
+            .filter(|top| top.side == side && top.kind == StoneKind::Flat)
+            .count() as u32
+    });
     view.players = ["Alice".into(), "Bob".into()];
     view.move_number = 200;
     view.last_move = vec![0, 1, 2];
