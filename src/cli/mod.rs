@@ -24,6 +24,8 @@ enum Command {
     Perft(perft::PerftArgs),
     /// Play every move of a PTN file through the rules, then print the final TPS and result.
     Replay(replay::ReplayArgs),
+    /// Play in the terminal: type slash commands one per line, as in Discord.
+    Local(crate::console::LocalArgs),
 }
 
 /// Runs the command line and returns the process's exit status.
@@ -32,6 +34,7 @@ pub fn main() -> ExitCode {
     let outcome = match cli.command {
         Command::Perft(args) => perft::run(args),
         Command::Replay(args) => replay::run(args),
+        Command::Local(args) => crate::console::run(args),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,

@@ -128,17 +128,18 @@ impl Position {
             for token in row.split(',') {
                 let token = token.trim();
                 if let Some(n) = token.strip_prefix('x') {
-                    let n =
-                        if n.is_empty() {
-                            1
-                        } else {
-                            match n.parse::<usize>() {
-                                Ok(n) if (1..=size).contains(&n) => n,
-                                _ => return err(format!(
+                    let n = if n.is_empty() {
+                        1
+                    } else {
+                        match n.parse::<usize>() {
+                            Ok(n) if (1..=size).contains(&n) => n,
+                            _ => {
+                                return err(format!(
                                     "`{token}` is not a run of empty squares (x or x2..x{size})"
-                                )),
+                                ))
                             }
-                        };
+                        }
+                    };
                     file += n;
                 } else {
                     if file < size {
