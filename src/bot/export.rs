@@ -35,11 +35,11 @@ pub fn export(ctx: &Ctx<'_>) -> Outcome {
     let export = state.export(&meta);
     let file_name = format!("taktable-game-{}.{}", game.id, export.extension);
     let mut text = format!(
-        "Game #{} ({} vs {}), {} moves, result {}.",
+        "Game #{} ({} vs {}), {}, result {}.",
         game.id,
         mention(game.players[0]),
         mention(game.players[1]),
-        state.action_count(),
+        crate::games::plural(state.action_count() as u32, "ply").replace("plys", "plies"),
         meta.result
     );
     if let Some(link) = &export.viewer_link {

@@ -112,17 +112,17 @@ pub fn board(ctx: &Ctx<'_>) -> Outcome {
     let status = match game.status {
         GameStatus::Active => to_move_line(&game, &state),
         GameStatus::Finished => format!(
-            "The game is over: {}",
+            "Game over. {}",
             result_line(&game, game.winner, game.result.as_deref().unwrap_or("*"))
         ),
         GameStatus::Aborted => "The game was aborted.".to_string(),
     };
     let text = format!(
-        "Game #{}: {} vs {}, {} moves played. {status}\n{}",
+        "Game #{}: {} vs {}, {} played. {status}\n{}",
         game.id,
         player_label(&game, Seat::Player1),
         player_label(&game, Seat::Player2),
-        state.action_count(),
+        crate::games::plural(state.action_count() as u32, "ply").replace("plys", "plies"),
         board_block(&state)
     );
     Ok(vec![
