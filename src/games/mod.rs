@@ -657,13 +657,13 @@ mod tests {
     #[test]
     fn text_board_shows_tops_heights_and_labels() {
         let mut game = GameState::new(&tak(3)).unwrap();
-        for mv in ["a1", "c3", "b2", "b1", "b2<", "Sb2"] {
+        for mv in ["a1", "c3", "b1", "b2", "b1<", "Sb1"] {
             game.play(mv).unwrap();
         }
         let board = game.text_board();
         assert_eq!(
             board,
-            "3  .   .   W\n2  .   WS  .\n1  B2  W   .\n   a   b   c\nin reserve: white 7 stones; black 7 stones"
+            "3  .   .   W\n2  .   B   .\n1  W2  BS  .\n   a   b   c\nin reserve: white 8 stones; black 7 stones"
         );
     }
 
