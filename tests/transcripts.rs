@@ -125,3 +125,51 @@ transcripts!(
     restart,
     open_challenge,
 );
+
+#[test]
+fn odd_lines_never_crash_the_program() {
+    // Issue 3: no panic is reachable from any input line.
+    let dir = tempfile::tempdir().unwrap();
+    let long = "x".repeat(10_000);
+    let lines = [
+        "/",
+        "//",
+        "/ move",
+        "/move notation:",
+        "/move notation:\"\"",
+        "/move :",
+        "/move é",
+        "/tak challenge size:-1 komi:-0",
+        "/tak challenge komi:NaN",
+        "/tak challenge komi:inf",
+        "/tak challenge komi:1e308",
+        "/tak challenge opponent:@",
+        "/tak challenge opponent:@é",
+        "/tak CHALLENGE opponent:@Bob size:3 color:Black opening:NO-SWAP",
+        ":user bob",
+        "/accept",
+        "/move notation:9z9>99999",
+        "/move 1a1>1111111111111",
+        "/move Ca1",
+        "/move a1",
+        ":user alice",
+        "/move a1+*'!?",
+        "/move 0a1",
+        "/move a0",
+        "/export extra:1",
+        ":advance 0s",
+        ":advance -5m",
+        ":advance 100000000y",
+        ":advance 10000y",
+        ":user",
+        ":channel",
+        ":",
+        "\u{0}",
+        "📦",
+        &long,
+        &format!("/move {long}"),
+    ];
+    let input: String = lines.iter().map(|l| format!("{l}\n")).collect();
+    let out = run_segment(&dir.path().join("t.db"), &dir.path().join("out"), &input);
+    assert!(out.contains("bot"), "{out}");
+}

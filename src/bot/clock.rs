@@ -40,17 +40,28 @@ impl OffsetClock {
         *self.offset.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// Moves the clock forward and returns the new offset.
-    pub fn advance(&self, by: Duration) -> Duration {
+    /// Moves the clock forward and returns the new offset. Refuses to move
+    /// it backwards or more than [`MAX_OFFSET_DAYS`] days past its start.
+    pub fn advance(&self, by: Duration) -> Result<Duration, String> {
         let mut offset = self.offset.lock().unwrap_or_else(|e| e.into_inner());
-        *offset += by;
-        *offset
+        let moved = offset
+            .checked_add(&by)
+            .filter(|o| by >= Duration::zero() && *o <= Duration::days(MAX_OFFSET_DAYS))
+            .ok_or_else(|| {
+                format!("the clock moves forward by at most {MAX_OFFSET_DAYS} days in all")
+            })?;
+        *offset = moved;
+        Ok(moved)
     }
 }
 
+/// How far the clock may be advanced in all (about 100 years).
+pub const MAX_OFFSET_DAYS: i64 = 36_525;
+
 impl Clock for OffsetClock {
     fn now(&self) -> DateTime<Utc> {
-        self.start.unwrap_or_else(Utc::now) + self.offset()
+        let start = self.start.unwrap_or_else(Utc::now);
+        start.checked_add_signed(self.offset()).unwrap_or(start)
     }
 }
 
@@ -70,7 +81,10 @@ mod tests {
         let start = parse_start("2026-01-01T00:00:00Z").unwrap();
         let clock = OffsetClock::new(Some(start), Duration::zero());
         assert_eq!(clock.now(), start);
-        clock.advance(Duration::minutes(90));
+        clock.advance(Duration::minutes(90)).unwrap();
+        assert_eq!(clock.now(), start + Duration::minutes(90));
+        assert!(clock.advance(Duration::days(MAX_OFFSET_DAYS)).is_err());
+        assert!(clock.advance(Duration::minutes(-1)).is_err());
         assert_eq!(clock.now(), start + Duration::minutes(90));
         assert!(parse_start("yesterday").is_err());
     }

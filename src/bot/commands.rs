@@ -328,8 +328,14 @@ pub fn check_value(spec: &OptionSpec, value: &OptionValue) -> Result<(), String>
         _ => None,
     };
     if let Some(x) = number {
+        // Short forms for huge numbers: 1e308, not 309 digits.
+        let x = if x.abs() >= 1e6 {
+            format!("{x:e}")
+        } else {
+            x.to_string()
+        };
         let (lo, hi) = (spec.min.unwrap_or(f64::MIN), spec.max.unwrap_or(f64::MAX));
-        if !(lo..=hi).contains(&x) {
+        if !(lo..=hi).contains(&number.unwrap_or_default()) {
             return Err(match (spec.min, spec.max) {
                 (Some(lo), Some(hi)) => format!("{name} must be from {lo} to {hi}, not {x}"),
                 (Some(lo), None) => format!("{name} must be at least {lo}, not {x}"),

@@ -352,9 +352,11 @@ fn challenges_expire_after_24_hours() {
     let bot = bot_at(&dir.path().join("t.db"), clock.clone());
     let replies = run(&bot, ALICE, challenge(BOB, 5));
     let accept = replies[0].buttons[0].custom_id.clone();
-    clock.advance(Duration::hours(23) + Duration::minutes(59));
+    clock
+        .advance(Duration::hours(23) + Duration::minutes(59))
+        .unwrap();
     assert!(bot.run_due().is_empty());
-    clock.advance(Duration::minutes(1));
+    clock.advance(Duration::minutes(1)).unwrap();
     let due = bot.run_due();
     assert_eq!(due.len(), 1);
     assert!(due[0].text.contains("has expired"), "{}", due[0].text);
@@ -370,7 +372,7 @@ fn an_expired_challenge_cannot_be_accepted_even_before_the_scheduler_runs() {
     let clock = clock();
     let bot = bot_at(&dir.path().join("t.db"), clock.clone());
     run(&bot, ALICE, challenge(BOB, 5));
-    clock.advance(Duration::hours(25));
+    clock.advance(Duration::hours(25)).unwrap();
     assert!(say(&bot, BOB, Command::Accept).contains("no challenge"));
     assert!(bot.store().active_game("g", "general").unwrap().is_none());
 }

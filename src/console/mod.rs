@@ -151,15 +151,21 @@ fn command_line(
             },
             command,
         }),
-        Err(why) => vec![crate::bot::Reply::ephemeral(
-            &place,
-            format!("{}{}.", why[..1].to_uppercase(), &why[1..]),
-        )],
+        Err(why) => vec![crate::bot::Reply::ephemeral(&place, sentence(&why))],
     };
     for reply in &replies {
         output::print_reply(out, bot, reply, &session.user, &args.out)?;
     }
     out.flush()
+}
+
+/// "size must be..." -> "Size must be....".
+fn sentence(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => format!("{}{}.", first.to_uppercase(), chars.as_str()),
+        None => String::new(),
+    }
 }
 
 /// A console line (after the `:`). `Ok(false)` ends the session.
@@ -201,7 +207,13 @@ fn console_line(
             .and_then(|d| Duration::from_std(d).ok())
         {
             Some(by) => {
-                let offset = clock.advance(by);
+                let offset = match clock.advance(by) {
+                    Ok(offset) => offset,
+                    Err(e) => {
+                        writeln!(out, "[console] {e}")?;
+                        return Ok(true);
+                    }
+                };
                 if let Err(e) = bot
                     .store()
                     .set_meta(OFFSET_KEY, &offset.num_seconds().to_string())

@@ -80,3 +80,54 @@ pub fn print_reply(
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::bot::reply::{mention, Image};
+    use crate::bot::{Place, SystemClock};
+    use crate::store::Store;
+
+    #[test]
+    fn images_and_files_are_written_under_the_output_folder() {
+        // Issue 3: the console writes an image under --out and prints its file: line.
+        let dir = tempfile::tempdir().unwrap();
+        let bot = Bot::new(Store::open_in_memory().unwrap(), Arc::new(SystemClock));
+        bot.store()
+            .upsert_user(7, "bob", chrono::Utc::now())
+            .unwrap();
+        let place = Place {
+            guild: "local".into(),
+            channel: "general".into(),
+        };
+        let reply = Reply::public(&place, format!("{} to move\n```\nboard\n```", mention(7)))
+            .with_image(Some(Image {
+                bytes: vec![1, 2, 3],
+                alt: "the board".into(),
+                file_name: "../board-1.png".into(),
+            }))
+            .with_file("game.ptn".into(), b"[Size \"5\"]".to_vec());
+        let mut out = Vec::new();
+        print_reply(&mut out, &bot, &reply, "alice", dir.path()).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        let png = dir.path().join("board-1.png");
+        assert_eq!(
+            text,
+            format!(
+                "[general] bot: @bob to move\n    board\n[general] bot: file: {}\n[general] bot: file: {}\n",
+                png.display(),
+                dir.path().join("game.ptn").display()
+            )
+        );
+        assert_eq!(std::fs::read(png).unwrap(), vec![1, 2, 3]);
+        let ephemeral = Reply::ephemeral(&place, "no");
+        let mut out = Vec::new();
+        print_reply(&mut out, &bot, &ephemeral, "alice", dir.path()).unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "[general] bot (to alice): no\n"
+        );
+    }
+}
