@@ -7,7 +7,7 @@ use super::commands::{ChallengeRequest, ColorChoice};
 use super::reply::{mention, ButtonStyle, Reply};
 use super::{board_block, buttons, offers, player_label, refuse, to_move_line, Bot, Ctx, Outcome};
 use crate::games::{GameState, Seat};
-use crate::store::{Challenge, ChallengeStatus, NewChallenge, NewGame, UserId};
+use crate::store::{Challenge, ChallengeStatus, NewChallenge, NewGame, StoreError, UserId};
 
 /// How long a challenge waits for an answer.
 pub fn challenge_lifetime() -> Duration {
@@ -123,10 +123,15 @@ fn waiting_challenge(ctx: &Ctx<'_>) -> Result<Option<Challenge>, super::Failure>
 /// `/accept`: takes the challenge waiting here (`only`: the challenge a
 /// button names), or else accepts a draw offer or undo request made to the user.
 pub fn accept(ctx: &Ctx<'_>, only: Option<i64>) -> Outcome {
-    match waiting_challenge(ctx)? {
-        Some(c) if only.map_or(true, |id| id == c.id) => accept_challenge(ctx, c),
-        _ if only.is_some() => refuse(buttons::EXPIRED),
-        Some(_) => unreachable!("a waiting challenge is taken when no id is named"),
+    let waiting = waiting_challenge(ctx)?;
+    if let Some(id) = only {
+        return match waiting {
+            Some(c) if c.id == id => accept_challenge(ctx, c),
+            _ => refuse(buttons::EXPIRED),
+        };
+    }
+    match waiting {
+        Some(c) => accept_challenge(ctx, c),
         None => match offers::answer_pending(ctx, true, None)? {
             Some(replies) => Ok(replies),
             None => refuse("There's no challenge waiting for you in this channel. Start one with /tak challenge."),
@@ -177,7 +182,12 @@ fn accept_challenge(ctx: &Ctx<'_>, c: Challenge) -> Outcome {
         snapshot: state.snapshot(),
         created_at: ctx.now,
     };
-    let id = ctx.store().accept_challenge(c.id, &new)?;
+    let id = match ctx.store().accept_challenge(c.id, &new) {
+        Err(StoreError::Stale) => {
+            return refuse("Someone else answered that challenge first; it is no longer open.")
+        }
+        other => other?,
+    };
     let game = ctx
         .store()
         .game(id)?
