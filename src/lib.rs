@@ -1,7 +1,12 @@
 //! taktable: a Discord bot that hosts the Tak family of board games.
 //!
-//! Layers (see `docs/` and the README): `games` holds the pure rules engines.
+//! Layers (see the README): `games` holds the pure rules engines; `store`
+//! keeps everything in SQLite; `bot` is the transport-agnostic core that
+//! turns an invocation into replies; `console` is the terminal adapter.
+pub mod bot;
 pub mod cli;
+pub mod console;
 pub mod games;
 pub mod rating;
 pub mod render;
+pub mod store;

@@ -31,6 +31,8 @@ enum Command {
     Legal(legal::LegalArgs),
     /// Draw one Tak position as a PNG.
     Render(render::RenderArgs),
+    /// Play in the terminal: type slash commands one per line, as in Discord.
+    Local(crate::console::LocalArgs),
 }
 
 /// Runs the command line and returns the process's exit status.
@@ -41,6 +43,7 @@ pub fn main() -> ExitCode {
         Command::Replay(args) => replay::run(args),
         Command::Legal(args) => legal::run(args),
         Command::Render(args) => render::run(args),
+        Command::Local(args) => crate::console::run(args),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,

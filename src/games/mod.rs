@@ -1,2 +1,699 @@
+//! The games taktable hosts, behind one small enum (not trait objects) so the
+//! bot can store, replay, describe and show any of them with one type.
+//!
+//! Only Tak exists so far; Takat, Taka and Takkure plug in as new variants of
+//! [`GameKind`], [`GameSettings`] and [`GameState`] without any change to the
+//! adapters. The bot never assumes that players simply alternate: it asks
+//! [`GameState::awaiting`] whose input comes next.
+
 pub mod tak;
 pub mod takat;
+
+use std::fmt::Write;
+
+use serde::{Deserialize, Serialize};
+
+use tak::{Color, Komi, Move, Opening, Position, Rules};
+
+/// Which game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameKind {
+    Tak,
+}
+
+impl GameKind {
+    pub const ALL: &'static [GameKind] = &[GameKind::Tak];
+
+    /// The name used in commands (`/tak challenge`) and in the store.
+    pub fn name(self) -> &'static str {
+        match self {
+            GameKind::Tak => "tak",
+        }
+    }
+
+    /// The name shown to people.
+    pub fn title(self) -> &'static str {
+        match self {
+            GameKind::Tak => "Tak",
+        }
+    }
+
+    pub fn parse(name: &str) -> Option<GameKind> {
+        GameKind::ALL
+            .iter()
+            .copied()
+            .find(|kind| kind.name().eq_ignore_ascii_case(name.trim()))
+    }
+}
+
+/// A seat at the table. In Tak Player 1 is White and moves first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Seat {
+    Player1,
+    Player2,
+}
+
+impl Seat {
+    pub const ALL: [Seat; 2] = [Seat::Player1, Seat::Player2];
+
+    pub fn index(self) -> usize {
+        match self {
+            Seat::Player1 => 0,
+            Seat::Player2 => 1,
+        }
+    }
+
+    /// 1 or 2.
+    pub fn number(self) -> u8 {
+        self.index() as u8 + 1
+    }
+
+    pub fn from_number(n: i64) -> Option<Seat> {
+        match n {
+            1 => Some(Seat::Player1),
+            2 => Some(Seat::Player2),
+            _ => None,
+        }
+    }
+
+    pub fn other(self) -> Seat {
+        match self {
+            Seat::Player1 => Seat::Player2,
+            Seat::Player2 => Seat::Player1,
+        }
+    }
+}
+
+/// The options of one game, as chosen in a challenge. Serialised (JSON) into
+/// the store, so every field here is part of the stored format.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "game", rename_all = "lowercase")]
+pub enum GameSettings {
+    Tak(TakSettings),
+}
+
+/// Tak's options (RULINGS Tak 1-3).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TakSettings {
+    pub size: u8,
+    /// Komi in half points (RULINGS Tak 3).
+    pub komi_halves: i8,
+    /// `true` for the swap opening (RULINGS Tak 2).
+    pub swap: bool,
+    /// Stones per player, Player 1 first.
+    pub flats: [u8; 2],
+    /// Capstones per player, Player 1 first.
+    pub caps: [u8; 2],
+}
+
+/// The default board size of a Tak challenge.
+pub const TAK_DEFAULT_SIZE: u8 = 5;
+
+impl TakSettings {
+    /// Standard reserves, no komi, swap opening.
+    pub fn standard(size: u8) -> Result<TakSettings, String> {
+        let rules = Rules::standard(size).map_err(|e| e.to_string())?;
+        Ok(TakSettings::from_rules(&rules))
+    }
+
+    pub fn from_rules(rules: &Rules) -> TakSettings {
+        TakSettings {
+            size: rules.size,
+            komi_halves: rules.komi.halves(),
+            swap: rules.opening == Opening::Swap,
+            flats: rules.stones,
+            caps: rules.caps,
+        }
+    }
+
+    /// The engine's rules, checking every limit (a stored value is never trusted).
+    pub fn rules(&self) -> Result<Rules, String> {
+        let komi = Komi::from_halves(self.komi_halves)
+            .ok_or_else(|| format!("komi of {} half points is out of range", self.komi_halves))?;
+        let opening = if self.swap {
+            Opening::Swap
+        } else {
+            Opening::NoSwap
+        };
+        let mut rules = Rules::standard(self.size)
+            .map_err(|e| e.to_string())?
+            .with_komi(komi)
+            .with_opening(opening);
+        for color in Color::ALL {
+            let i = color.index();
+            rules = rules
+                .with_reserves(color, self.flats[i] as i64, self.caps[i] as i64)
+                .map_err(|e| e.to_string())?;
+        }
+        Ok(rules)
+    }
+
+    pub fn komi(&self) -> Komi {
+        Komi::from_halves(self.komi_halves).unwrap_or_default()
+    }
+}
+
+impl GameSettings {
+    pub fn kind(&self) -> GameKind {
+        match self {
+            GameSettings::Tak(_) => GameKind::Tak,
+        }
+    }
+
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
+    pub fn from_json(text: &str) -> Result<GameSettings, String> {
+        let settings: GameSettings =
+            serde_json::from_str(text).map_err(|e| format!("bad game settings: {e}"))?;
+        settings.check()?;
+        Ok(settings)
+    }
+
+    /// Checks that the settings describe a playable game.
+    pub fn check(&self) -> Result<(), String> {
+        match self {
+            GameSettings::Tak(s) => s.rules().map(|_| ()),
+        }
+    }
+
+    /// One line for people: "Tak 6x6, komi 2, swap opening, 30 stones and 1 capstone each".
+    pub fn describe(&self) -> String {
+        match self {
+            GameSettings::Tak(s) => {
+                let opening = if s.swap { "swap opening" } else { "no swap" };
+                let reserves = if s.flats[0] == s.flats[1] && s.caps[0] == s.caps[1] {
+                    format!(
+                        "{} and {} each",
+                        plural(s.flats[0] as u32, "stone"),
+                        plural(s.caps[0] as u32, "capstone")
+                    )
+                } else {
+                    format!(
+                        "{}/{} for white, {}/{} for black",
+                        plural(s.flats[0] as u32, "stone"),
+                        plural(s.caps[0] as u32, "capstone"),
+                        plural(s.flats[1] as u32, "stone"),
+                        plural(s.caps[1] as u32, "capstone")
+                    )
+                };
+                format!(
+                    "Tak {0}x{0}, komi {1}, {opening}, {reserves}",
+                    s.size,
+                    s.komi()
+                )
+            }
+        }
+    }
+
+    /// What each seat is called in this game ("white", "black").
+    pub fn seat_name(&self, seat: Seat) -> &'static str {
+        match self {
+            GameSettings::Tak(_) => match seat {
+                Seat::Player1 => "white",
+                Seat::Player2 => "black",
+            },
+        }
+    }
+}
+
+/// "1 stone", "2 stones".
+pub fn plural(n: u32, word: &str) -> String {
+    if n == 1 {
+        format!("{n} {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}
+
+/// How a game ended by its rules.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameOutcome {
+    /// The result string of the game's notation (`R-0`, `0-F`, `1/2-1/2`, ...).
+    pub result: String,
+    pub winner: Option<Seat>,
+    /// What decided it, for people: "a road", "flats 12 to 10 (komi 2)".
+    pub reason: String,
+}
+
+/// The result string for a game won by resignation, forfeit or timeout (RULINGS Tak 6).
+pub fn resignation_result(winner: Seat) -> &'static str {
+    match winner {
+        Seat::Player1 => "1-0",
+        Seat::Player2 => "0-1",
+    }
+}
+
+/// The result string of a draw (RULINGS Tak 6).
+pub const DRAW_RESULT: &str = "1/2-1/2";
+
+/// What one accepted action did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Played {
+    /// The action in the game's canonical notation.
+    pub notation: String,
+    /// The mover can win with their next action ("Tak!", RULINGS Tak 8).
+    pub tak: bool,
+    pub outcome: Option<GameOutcome>,
+}
+
+/// The facts a game file records besides the moves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExportMeta {
+    pub players: [String; 2],
+    /// The date the game started, `YYYY.MM.DD`.
+    pub date: String,
+    pub site: String,
+    /// The result string, `*` while the game goes on.
+    pub result: String,
+}
+
+/// A game file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Export {
+    /// The file name's extension, without the dot.
+    pub extension: &'static str,
+    pub text: String,
+    /// A link that opens the game in a viewer, if the game has one.
+    pub viewer_link: Option<String>,
+}
+
+/// A game in progress (or finished): settings, the actions so far, and the state.
+#[derive(Clone, Debug)]
+pub enum GameState {
+    Tak(TakGame),
+}
+
+#[derive(Clone, Debug)]
+pub struct TakGame {
+    pub settings: TakSettings,
+    pub start: Position,
+    pub position: Position,
+    pub moves: Vec<Move>,
+}
+
+impl GameState {
+    /// The start of a game.
+    pub fn new(settings: &GameSettings) -> Result<GameState, String> {
+        match settings {
+            GameSettings::Tak(s) => {
+                let start = Position::new(s.rules()?);
+                Ok(GameState::Tak(TakGame {
+                    settings: s.clone(),
+                    position: start.clone(),
+                    start,
+                    moves: Vec::new(),
+                }))
+            }
+        }
+    }
+
+    /// The game after these actions, played from the start.
+    pub fn replay<S: AsRef<str>>(
+        settings: &GameSettings,
+        actions: &[S],
+    ) -> Result<GameState, String> {
+        let mut state = GameState::new(settings)?;
+        for (i, action) in actions.iter().enumerate() {
+            state
+                .play(action.as_ref())
+                .map_err(|e| format!("action {} `{}`: {e}", i + 1, action.as_ref()))?;
+        }
+        Ok(state)
+    }
+
+    pub fn settings(&self) -> GameSettings {
+        match self {
+            GameState::Tak(g) => GameSettings::Tak(g.settings.clone()),
+        }
+    }
+
+    /// The seat whose input the game awaits, or `None` once it is over.
+    pub fn awaiting(&self) -> Option<Seat> {
+        match self {
+            GameState::Tak(g) => {
+                if g.position.is_over() {
+                    None
+                } else {
+                    Some(color_seat(g.position.to_move()))
+                }
+            }
+        }
+    }
+
+    /// Plays one action written in the game's notation. Changes nothing and
+    /// says why when the action is malformed or illegal.
+    pub fn play(&mut self, text: &str) -> Result<Played, String> {
+        match self {
+            GameState::Tak(g) => {
+                let mv: Move = text.trim().parse().map_err(|e: tak::ParseMoveError| {
+                    format!("`{}` is not a move: {}", e.text, e.reason)
+                })?;
+                g.position.check(mv).map_err(|e| e.to_string())?;
+                let notation = g.position.ptn(mv);
+                g.position.play(mv).map_err(|e| e.to_string())?;
+                g.moves.push(mv);
+                let outcome = self.outcome();
+                let tak = outcome.is_none() && self.tak_position().is_some_and(Position::is_tak);
+                Ok(Played {
+                    notation,
+                    tak,
+                    outcome,
+                })
+            }
+        }
+    }
+
+    fn tak_position(&self) -> Option<&Position> {
+        match self {
+            GameState::Tak(g) => Some(&g.position),
+        }
+    }
+
+    /// Every legal action, in canonical notation.
+    pub fn legal_actions(&self) -> Vec<String> {
+        match self {
+            GameState::Tak(g) => g
+                .position
+                .legal_moves()
+                .into_iter()
+                .map(|mv| g.position.ptn(mv))
+                .collect(),
+        }
+    }
+
+    /// The end of the game by rule, if it has ended.
+    pub fn outcome(&self) -> Option<GameOutcome> {
+        match self {
+            GameState::Tak(g) => {
+                let outcome = g.position.outcome()?;
+                let reason = match outcome {
+                    tak::Outcome::Road(_) => "a road".to_string(),
+                    _ => {
+                        let [white, black] = g.position.flat_counts();
+                        let komi = g.settings.komi();
+                        let komi = if komi.halves() == 0 {
+                            String::new()
+                        } else {
+                            format!(" with komi {komi} for black")
+                        };
+                        format!("flats {white} to {black}{komi}")
+                    }
+                };
+                Some(GameOutcome {
+                    result: outcome.result_string().to_string(),
+                    winner: outcome.winner().map(color_seat),
+                    reason,
+                })
+            }
+        }
+    }
+
+    /// Actions played so far.
+    pub fn action_count(&self) -> usize {
+        match self {
+            GameState::Tak(g) => g.moves.len(),
+        }
+    }
+
+    /// The actions so far, in canonical notation.
+    pub fn actions(&self) -> Vec<String> {
+        match self {
+            GameState::Tak(g) => {
+                let mut position = g.start.clone();
+                g.moves
+                    .iter()
+                    .map(|&mv| {
+                        let text = position.ptn(mv);
+                        let _ = position.play(mv);
+                        text
+                    })
+                    .collect()
+            }
+        }
+    }
+
+    /// The state in one line (TPS for Tak), stored beside the move list.
+    pub fn snapshot(&self) -> String {
+        match self {
+            GameState::Tak(g) => g.position.tps(),
+        }
+    }
+
+    /// A note for the player to move, if the next action is unusual (the
+    /// swap opening, RULINGS Tak 2).
+    pub fn turn_note(&self) -> Option<String> {
+        match self {
+            GameState::Tak(g) => (!g.position.is_over() && g.position.in_swap_opening())
+                .then(|| "opening: place one of your opponent's flat stones".to_string()),
+        }
+    }
+
+    /// The board as text: stack tops, heights, rank and file labels, reserves.
+    pub fn text_board(&self) -> String {
+        match self {
+            GameState::Tak(g) => tak_text_board(&g.position),
+        }
+    }
+
+    /// The game as a file in its notation.
+    pub fn export(&self, meta: &ExportMeta) -> Export {
+        match self {
+            GameState::Tak(g) => {
+                let s = &g.settings;
+                let mut tags: Vec<(&str, String)> = vec![
+                    ("Player1", meta.players[0].clone()),
+                    ("Player2", meta.players[1].clone()),
+                    ("Date", meta.date.clone()),
+                    ("Size", s.size.to_string()),
+                    ("Komi", s.komi().to_string()),
+                ];
+                if s.flats[0] == s.flats[1] && s.caps[0] == s.caps[1] {
+                    tags.push(("Flats", s.flats[0].to_string()));
+                    tags.push(("Caps", s.caps[0].to_string()));
+                } else {
+                    tags.push(("Flats1", s.flats[0].to_string()));
+                    tags.push(("Caps1", s.caps[0].to_string()));
+                    tags.push(("Flats2", s.flats[1].to_string()));
+                    tags.push(("Caps2", s.caps[1].to_string()));
+                }
+                if !s.swap {
+                    tags.push(("Opening", "no-swap".to_string()));
+                }
+                tags.push(("Result", meta.result.clone()));
+                tags.push(("Site", meta.site.clone()));
+                let result = if meta.result == "*" { "" } else { &meta.result };
+                let text = tak::write_ptn(&tags, &g.start, &g.moves, result);
+                let link = format!(
+                    "https://ptn.ninja/{}",
+                    lz_str::compress_to_encoded_uri_component(text.as_str())
+                );
+                Export {
+                    extension: "ptn",
+                    text,
+                    viewer_link: Some(link),
+                }
+            }
+        }
+    }
+}
+
+fn color_seat(color: Color) -> Seat {
+    match color {
+        Color::White => Seat::Player1,
+        Color::Black => Seat::Player2,
+    }
+}
+
+/// A compact text board: each square shows its top piece (`W`/`B` flat,
+/// `WS`/`BS` wall, `WC`/`BC` capstone) followed by the stack height when it
+/// is more than 1; `.` is an empty square.
+fn tak_text_board(position: &Position) -> String {
+    use tak::{Role, Square};
+    let size = position.size();
+    let mut cells = vec![vec![String::new(); size as usize]; size as usize];
+    for sq in Square::all(size) {
+        let stack = position.stack(sq);
+        let text = match stack.top() {
+            None => ".".to_string(),
+            Some(piece) => {
+                let mut t = String::from(match piece.color {
+                    Color::White => "W",
+                    Color::Black => "B",
+                });
+                match piece.role {
+                    Role::Flat => {}
+                    Role::Wall => t.push('S'),
+                    Role::Cap => t.push('C'),
+                }
+                if stack.height() > 1 {
+                    let _ = write!(t, "{}", stack.height());
+                }
+                t
+            }
+        };
+        cells[sq.rank() as usize][sq.file() as usize] = text;
+    }
+    let width = cells
+        .iter()
+        .flatten()
+        .map(String::len)
+        .max()
+        .unwrap_or(1)
+        .max(2)
+        + 1;
+    let mut out = String::new();
+    for rank in (0..size as usize).rev() {
+        let mut line = format!("{} ", rank + 1);
+        for cell in &cells[rank] {
+            let _ = write!(line, " {cell:<width$}");
+        }
+        let _ = writeln!(out, "{}", line.trim_end());
+    }
+    let mut files = String::from("  ");
+    for file in 0..size {
+        let _ = write!(files, " {:<width$}", (b'a' + file) as char);
+    }
+    let _ = writeln!(out, "{}", files.trim_end());
+    let reserve = |color: Color| {
+        let stones = position.stones_left(color) as u32;
+        let caps = position.caps_left(color) as u32;
+        if position.rules().caps[color.index()] == 0 {
+            format!("{color} {}", plural(stones, "stone"))
+        } else {
+            format!(
+                "{color} {}, {}",
+                plural(stones, "stone"),
+                plural(caps, "cap")
+            )
+        }
+    };
+    let _ = write!(
+        out,
+        "in reserve: {}; {}",
+        reserve(Color::White),
+        reserve(Color::Black)
+    );
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tak(size: u8) -> GameSettings {
+        GameSettings::Tak(TakSettings::standard(size).unwrap())
+    }
+
+    #[test]
+    fn settings_round_trip_through_json() {
+        let mut s = TakSettings::standard(6).unwrap();
+        s.komi_halves = 4;
+        s.swap = false;
+        let settings = GameSettings::Tak(s);
+        let json = settings.to_json();
+        assert!(json.contains("\"game\":\"tak\""), "{json}");
+        assert_eq!(GameSettings::from_json(&json).unwrap(), settings);
+        assert_eq!(
+            settings.describe(),
+            "Tak 6x6, komi 2, no swap, 30 stones and 1 capstone each"
+        );
+        // A stored size out of range is refused (RULINGS Tak 1).
+        let bad = json.replace("\"size\":6", "\"size\":9");
+        assert!(GameSettings::from_json(&bad).is_err());
+    }
+
+    #[test]
+    fn awaiting_follows_the_engine_and_ends_with_the_game() {
+        // RULINGS Tak 2, 4a: Player 1 (White) first; a road ends the game.
+        let mut game = GameState::new(&tak(3)).unwrap();
+        assert_eq!(game.awaiting(), Some(Seat::Player1));
+        assert!(game.turn_note().is_some());
+        for mv in ["a3", "a1", "b1", "b3"] {
+            let played = game.play(mv).unwrap();
+            assert!(played.outcome.is_none());
+        }
+        let played = game.play("c1").unwrap();
+        assert_eq!(played.notation, "c1");
+        let outcome = played.outcome.unwrap();
+        assert_eq!(outcome.result, "R-0");
+        assert_eq!(outcome.winner, Some(Seat::Player1));
+        assert_eq!(game.awaiting(), None);
+        assert!(game.legal_actions().is_empty());
+    }
+
+    #[test]
+    fn illegal_actions_change_nothing_and_say_why() {
+        let mut game = GameState::new(&tak(5)).unwrap();
+        let before = game.snapshot();
+        assert!(game.play("Sa1").unwrap_err().contains("opening"));
+        assert!(game.play("z9").unwrap_err().contains("not a move"));
+        assert_eq!(game.snapshot(), before);
+        assert_eq!(game.action_count(), 0);
+    }
+
+    #[test]
+    fn tak_is_flagged_after_a_road_threat() {
+        // RULINGS Tak 8: on 4x4, White flats on a1, b1 and c1 threaten d1.
+        let mut game = GameState::new(&tak(4)).unwrap();
+        for mv in ["d4", "a1", "b1", "d3"] {
+            assert!(!game.play(mv).unwrap().tak, "{mv}");
+        }
+        assert!(game.play("c1").unwrap().tak);
+    }
+
+    #[test]
+    fn replay_reproduces_the_snapshot() {
+        let mut game = GameState::new(&tak(5)).unwrap();
+        for mv in ["a1", "e5", "c3", "Cc2", "Sb3", "1c2+1"] {
+            game.play(mv).unwrap();
+        }
+        let again = GameState::replay(&game.settings(), &game.actions()).unwrap();
+        assert_eq!(again.snapshot(), game.snapshot());
+        // Canonical notation (RULINGS Tak 7): count 1 and a single drop omitted.
+        assert_eq!(game.actions()[5], "c2+");
+    }
+
+    #[test]
+    fn text_board_shows_tops_heights_and_labels() {
+        let mut game = GameState::new(&tak(3)).unwrap();
+        for mv in ["a1", "c3", "b1", "b2", "b1<", "Sb1"] {
+            game.play(mv).unwrap();
+        }
+        let board = game.text_board();
+        assert_eq!(
+            board,
+            "3  .   .   W\n2  .   B   .\n1  W2  BS  .\n   a   b   c\nin reserve: white 8 stones; black 7 stones"
+        );
+    }
+
+    #[test]
+    fn export_has_the_required_tags_and_a_viewer_link() {
+        let mut game = GameState::new(&tak(5)).unwrap();
+        game.play("a1").unwrap();
+        let export = game.export(&ExportMeta {
+            players: ["alice".into(), "bob".into()],
+            date: "2026.01.01".into(),
+            site: "taktable".into(),
+            result: "*".into(),
+        });
+        for tag in [
+            "[Player1 \"alice\"]",
+            "[Player2 \"bob\"]",
+            "[Date \"2026.01.01\"]",
+            "[Size \"5\"]",
+            "[Komi \"0\"]",
+            "[Flats \"21\"]",
+            "[Caps \"1\"]",
+            "[Result \"*\"]",
+            "[Site \"taktable\"]",
+        ] {
+            assert!(export.text.contains(tag), "{tag} in {}", export.text);
+        }
+        let link = export.viewer_link.unwrap();
+        let compressed = link.strip_prefix("https://ptn.ninja/").unwrap();
+        let back = lz_str::decompress_from_encoded_uri_component(compressed).unwrap();
+        assert_eq!(String::from_utf16(&back).unwrap(), export.text);
+    }
+}

@@ -1,0 +1,381 @@
+//! Challenges: `/tak challenge`, `/accept`, `/decline`, `/cancel`,
+//! `/rematch`, and their expiry after 24 hours.
+
+use chrono::{DateTime, Duration, Utc};
+
+use super::commands::{ChallengeRequest, ColorChoice};
+use super::reply::{mention, ButtonStyle, Reply};
+use super::{board_block, buttons, offers, player_label, refuse, to_move_line, Bot, Ctx, Outcome};
+use crate::games::{GameState, Seat};
+use crate::store::{Challenge, ChallengeStatus, NewChallenge, NewGame, StoreError, UserId};
+
+/// How long a challenge waits for an answer.
+pub fn challenge_lifetime() -> Duration {
+    Duration::hours(24)
+}
+
+fn rated_word(rated: bool) -> &'static str {
+    if rated {
+        "rated"
+    } else {
+        "unrated"
+    }
+}
+
+fn refuse_if_busy(ctx: &Ctx<'_>) -> Result<(), super::Failure> {
+    let place = ctx.place;
+    if let Some(game) = ctx.store().active_game(&place.guild, &place.channel)? {
+        return refuse(format!(
+            "A game is already in progress in this channel ({} vs {}). One game runs per channel: challenge in another channel, or start a thread and challenge there.",
+            mention(game.players[0]),
+            mention(game.players[1])
+        ));
+    }
+    if let Some(c) = ctx.store().open_challenge(&place.guild, &place.channel)? {
+        let whose = if c.challenger == ctx.user.id {
+            "your challenge is still waiting here; /cancel it first".to_string()
+        } else {
+            format!(
+                "{}'s challenge is still waiting here; wait for it to be answered, or challenge in another channel or a thread",
+                mention(c.challenger)
+            )
+        };
+        return refuse(format!("One challenge at a time per channel: {whose}."));
+    }
+    Ok(())
+}
+
+/// `/tak challenge`.
+pub fn challenge(ctx: &Ctx<'_>, request: &ChallengeRequest) -> Outcome {
+    if request
+        .opponent
+        .as_ref()
+        .is_some_and(|o| o.id == ctx.user.id)
+    {
+        return refuse(
+            "You can't challenge yourself. Leave out opponent for an open challenge anyone may take.",
+        );
+    }
+    refuse_if_busy(ctx)?;
+    let new = NewChallenge {
+        guild: ctx.place.guild.clone(),
+        channel: ctx.place.channel.clone(),
+        challenger: ctx.user.id,
+        opponent: request.opponent.as_ref().map(|o| o.id),
+        settings: request.settings.clone(),
+        color: request.color.as_str().to_string(),
+        rated: request.rated,
+        rematch_of: None,
+        created_at: ctx.now,
+        expires_at: ctx.now + challenge_lifetime(),
+    };
+    let id = ctx.store().create_challenge(&new)?;
+    let me = mention(ctx.user.id);
+    let colours = match request.color {
+        ColorChoice::White => format!("{me} plays white."),
+        ColorChoice::Black => format!("{me} plays black."),
+        ColorChoice::Random => "Colours are drawn at random.".to_string(),
+    };
+    let what = format!(
+        "{}, {}",
+        request.settings.describe(),
+        rated_word(request.rated)
+    );
+    let reply = match &request.opponent {
+        Some(opponent) => {
+            let them = mention(opponent.id);
+            Reply::public(
+                ctx.place,
+                format!(
+                    "{me} challenges {them} to {what}. {colours} {them}: /accept or /decline within 24 hours."
+                ),
+            )
+            .mention([opponent.id])
+            .button("Accept", buttons::challenge_id(id, true), ButtonStyle::Primary)
+            .button("Decline", buttons::challenge_id(id, false), ButtonStyle::Secondary)
+        }
+        None => Reply::public(
+            ctx.place,
+            format!(
+                "{me} posts an open challenge: {what}. {colours} Anyone may take it with /accept within 24 hours."
+            ),
+        )
+        .button("Accept", buttons::challenge_id(id, true), ButtonStyle::Primary),
+    };
+    Ok(vec![reply])
+}
+
+/// The challenge waiting here, if it is still open by the clock (an expired
+/// one is closed on the spot).
+fn waiting_challenge(ctx: &Ctx<'_>) -> Result<Option<Challenge>, super::Failure> {
+    let place = ctx.place;
+    let Some(c) = ctx.store().open_challenge(&place.guild, &place.channel)? else {
+        return Ok(None);
+    };
+    if c.expires_at <= ctx.now {
+        ctx.store()
+            .close_challenge(c.id, ChallengeStatus::Expired, ctx.now)?;
+        return Ok(None);
+    }
+    Ok(Some(c))
+}
+
+/// `/accept`: takes the challenge waiting here (`only`: the challenge a
+/// button names), or else accepts a draw offer or undo request made to the user.
+pub fn accept(ctx: &Ctx<'_>, only: Option<i64>) -> Outcome {
+    let waiting = waiting_challenge(ctx)?;
+    if let Some(id) = only {
+        return match waiting {
+            Some(c) if c.id == id => accept_challenge(ctx, c),
+            _ => refuse(buttons::EXPIRED),
+        };
+    }
+    match waiting {
+        Some(c) => accept_challenge(ctx, c),
+        None => match offers::answer_pending(ctx, true, None)? {
+            Some(replies) => Ok(replies),
+            None => refuse("There's no challenge waiting for you in this channel. Start one with /tak challenge."),
+        },
+    }
+}
+
+/// A stable, fair coin for `color:random`: derived from the challenge and
+/// the two players, so a transcript replays identically.
+fn challenger_gets_white(c: &Challenge, acceptor: UserId) -> bool {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for byte in format!("{}:{}:{}", c.id, c.challenger, acceptor).bytes() {
+        hash ^= byte as u64;
+        hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    (hash >> 32) & 1 == 0
+}
+
+fn accept_challenge(ctx: &Ctx<'_>, c: Challenge) -> Outcome {
+    if c.challenger == ctx.user.id {
+        return refuse("You can't accept your own challenge. /cancel withdraws it.");
+    }
+    if let Some(opponent) = c.opponent {
+        if opponent != ctx.user.id {
+            return refuse(format!(
+                "This challenge is for {}, not for you.",
+                mention(opponent)
+            ));
+        }
+    }
+    let challenger_white = match ColorChoice::parse(&c.color) {
+        Some(ColorChoice::White) => true,
+        Some(ColorChoice::Black) => false,
+        _ => challenger_gets_white(&c, ctx.user.id),
+    };
+    let players = if challenger_white {
+        [c.challenger, ctx.user.id]
+    } else {
+        [ctx.user.id, c.challenger]
+    };
+    let state = GameState::new(&c.settings).map_err(super::Failure::User)?;
+    let new = NewGame {
+        guild: c.guild.clone(),
+        channel: c.channel.clone(),
+        settings: c.settings.clone(),
+        players,
+        rated: c.rated,
+        snapshot: state.snapshot(),
+        created_at: ctx.now,
+    };
+    let id = match ctx.store().accept_challenge(c.id, &new) {
+        Err(StoreError::Stale) => {
+            return refuse("Someone else answered that challenge first; it is no longer open.")
+        }
+        other => other?,
+    };
+    let game = ctx
+        .store()
+        .game(id)?
+        .ok_or_else(|| super::Failure::User("The new game could not be found.".into()))?;
+    let to_move = state.awaiting().unwrap_or(Seat::Player1);
+    let text = format!(
+        "{} accepts. Game #{id}: {} vs {}, {}, {}.\n{} Move with /move, e.g. /move notation:a1.\n{}",
+        mention(ctx.user.id),
+        player_label(&game, Seat::Player1),
+        player_label(&game, Seat::Player2),
+        game.settings.describe(),
+        rated_word(game.rated),
+        to_move_line(&game, &state),
+        board_block(&state)
+    );
+    Ok(vec![Reply::public(ctx.place, text)
+        .mention([game.player(to_move)])
+        .with_image(super::play::board_image(&state))])
+}
+
+/// `/decline`: refuses the challenge made to the user here, or else the
+/// draw offer or undo request made to them.
+pub fn decline(ctx: &Ctx<'_>, only: Option<i64>) -> Outcome {
+    match waiting_challenge(ctx)? {
+        Some(c) if only.map_or(true, |id| id == c.id) => {
+            if c.challenger == ctx.user.id {
+                return refuse("That's your own challenge: /cancel withdraws it.");
+            }
+            let Some(opponent) = c.opponent else {
+                return refuse("Anyone may take an open challenge, so there's nothing to decline; it expires by itself after 24 hours.");
+            };
+            if opponent != ctx.user.id {
+                return refuse(format!(
+                    "This challenge is for {}, not for you.",
+                    mention(opponent)
+                ));
+            }
+            if !ctx
+                .store()
+                .close_challenge(c.id, ChallengeStatus::Declined, ctx.now)?
+            {
+                return refuse(buttons::EXPIRED);
+            }
+            Ok(vec![Reply::public(
+                ctx.place,
+                format!(
+                    "{} declines the challenge from {}.",
+                    mention(ctx.user.id),
+                    mention(c.challenger)
+                ),
+            )
+            .mention([c.challenger])])
+        }
+        _ if only.is_some() => refuse(buttons::EXPIRED),
+        _ => match offers::answer_pending(ctx, false, None)? {
+            Some(replies) => Ok(replies),
+            None => refuse("There's nothing waiting for your answer in this channel."),
+        },
+    }
+}
+
+/// `/cancel`: the challenger withdraws their challenge (or a player their
+/// own draw offer or undo request).
+pub fn cancel(ctx: &Ctx<'_>) -> Outcome {
+    if let Some(c) = waiting_challenge(ctx)? {
+        if c.challenger != ctx.user.id {
+            return refuse(format!(
+                "Only {}, who made this challenge, can cancel it.",
+                mention(c.challenger)
+            ));
+        }
+        if !ctx
+            .store()
+            .close_challenge(c.id, ChallengeStatus::Cancelled, ctx.now)?
+        {
+            return refuse(buttons::EXPIRED);
+        }
+        return Ok(vec![Reply::public(
+            ctx.place,
+            format!("{} withdraws the challenge.", mention(ctx.user.id)),
+        )]);
+    }
+    match offers::withdraw(ctx)? {
+        Some(replies) => Ok(replies),
+        None => refuse("You have no challenge or offer to cancel in this channel."),
+    }
+}
+
+/// `/rematch`: offers the opponent of the channel's last game a new game
+/// with the same settings and colours swapped (`only`: the game a button names).
+pub fn rematch(ctx: &Ctx<'_>, only: Option<i64>) -> Outcome {
+    let place = ctx.place;
+    if ctx
+        .store()
+        .active_game(&place.guild, &place.channel)?
+        .is_some()
+    {
+        return refuse(
+            "A game is in progress in this channel; a rematch can be offered once it's over.",
+        );
+    }
+    let Some(last) = ctx.store().latest_game(&place.guild, &place.channel)? else {
+        return refuse(
+            "There's no finished game in this channel to rematch. Start one with /tak challenge.",
+        );
+    };
+    if only.is_some_and(|id| id != last.id) {
+        return refuse(buttons::EXPIRED);
+    }
+    let Some(seat) = last.seat_of(ctx.user.id) else {
+        return refuse(format!(
+            "Only the players of the last game here ({} vs {}) can ask for a rematch.",
+            mention(last.players[0]),
+            mention(last.players[1])
+        ));
+    };
+    let opponent = last.player(seat.other());
+    if let Some(c) = waiting_challenge(ctx)? {
+        if c.rematch_of == Some(last.id) && c.challenger == opponent {
+            return refuse(format!(
+                "{} has already offered a rematch: /accept takes it.",
+                mention(opponent)
+            ));
+        }
+    }
+    refuse_if_busy(ctx)?;
+    // Colours swapped: the old Player 1 plays Player 2's colour now.
+    let color = match seat {
+        Seat::Player1 => ColorChoice::Black,
+        Seat::Player2 => ColorChoice::White,
+    };
+    let new = NewChallenge {
+        guild: place.guild.clone(),
+        channel: place.channel.clone(),
+        challenger: ctx.user.id,
+        opponent: Some(opponent),
+        settings: last.settings.clone(),
+        color: color.as_str().to_string(),
+        rated: last.rated,
+        rematch_of: Some(last.id),
+        created_at: ctx.now,
+        expires_at: ctx.now + challenge_lifetime(),
+    };
+    let id = ctx.store().create_challenge(&new)?;
+    let them = mention(opponent);
+    Ok(vec![Reply::public(
+        place,
+        format!(
+            "{} offers {them} a rematch: {}, {}, colours swapped: {them} plays {}. {them}: /accept or /decline within 24 hours.",
+            mention(ctx.user.id),
+            last.settings.describe(),
+            rated_word(last.rated),
+            last.settings.seat_name(seat),
+        ),
+    )
+    .mention([opponent])
+    .button("Accept", buttons::challenge_id(id, true), ButtonStyle::Primary)
+    .button("Decline", buttons::challenge_id(id, false), ButtonStyle::Secondary)])
+}
+
+/// Closes the challenges whose 24 hours are up and announces it in their channels.
+pub fn expire_due(bot: &Bot, now: DateTime<Utc>) -> Result<Vec<Reply>, crate::store::StoreError> {
+    let mut replies = Vec::new();
+    for c in bot.store().due_challenges(now)? {
+        let place = super::Place {
+            guild: c.guild.clone(),
+            channel: c.channel.clone(),
+        };
+        let lock = bot.channel_lock(&place);
+        let _serialised = lock.lock().unwrap_or_else(|e| e.into_inner());
+        if !bot
+            .store()
+            .close_challenge(c.id, ChallengeStatus::Expired, now)?
+        {
+            continue;
+        }
+        let text = match c.opponent {
+            Some(opponent) => format!(
+                "The challenge from {} to {} has expired (challenges wait 24 hours).",
+                mention(c.challenger),
+                mention(opponent)
+            ),
+            None => format!(
+                "The open challenge from {} has expired (challenges wait 24 hours).",
+                mention(c.challenger)
+            ),
+        };
+        replies.push(Reply::public(&place, text).mention([c.challenger]));
+    }
+    Ok(replies)
+}

@@ -1,0 +1,550 @@
+//! Every command the bot understands, described once: the registry
+//! ([`COMMANDS`]) gives names, descriptions and options (type, choices,
+//! bounds, required). The console's line parser, the Discord adapter and
+//! `taktable commands --json` all read it; [`build`] turns named option
+//! values into a typed [`Command`], checking them against the registry.
+
+use serde::Serialize;
+
+use crate::games::{tak::Rules, GameSettings, TakSettings, TAK_DEFAULT_SIZE};
+use crate::store::UserId;
+
+/// The type of an option's value (Discord's option types).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum OptionKind {
+    User,
+    Integer,
+    Number,
+    String,
+    Boolean,
+}
+
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct OptionSpec {
+    pub name: &'static str,
+    pub description: &'static str,
+    pub kind: OptionKind,
+    pub required: bool,
+    /// The only values allowed, if not empty.
+    pub choices: &'static [&'static str],
+    pub min: Option<f64>,
+    pub max: Option<f64>,
+}
+
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct CommandSpec {
+    /// The full name as typed after `/`: `move`, or `tak challenge` for a
+    /// subcommand (`challenge` of the command `tak`).
+    pub name: &'static str,
+    pub description: &'static str,
+    pub options: &'static [OptionSpec],
+}
+
+impl CommandSpec {
+    pub fn option(&self, name: &str) -> Option<&'static OptionSpec> {
+        self.options.iter().find(|o| o.name == name)
+    }
+}
+
+const fn opt(name: &'static str, description: &'static str, kind: OptionKind) -> OptionSpec {
+    OptionSpec {
+        name,
+        description,
+        kind,
+        required: false,
+        choices: &[],
+        min: None,
+        max: None,
+    }
+}
+
+const TAK_CHALLENGE_OPTIONS: &[OptionSpec] = &[
+    opt(
+        "opponent",
+        "Who you challenge (leave out for an open challenge anyone may take)",
+        OptionKind::User,
+    ),
+    OptionSpec {
+        min: Some(3.0),
+        max: Some(8.0),
+        ..opt(
+            "size",
+            "Board size, 3 to 8 (default 5)",
+            OptionKind::Integer,
+        )
+    },
+    OptionSpec {
+        min: Some(-4.5),
+        max: Some(4.5),
+        ..opt(
+            "komi",
+            "Points added to black's flat count, -4.5 to 4.5 in steps of 0.5 (default 0)",
+            OptionKind::Number,
+        )
+    },
+    OptionSpec {
+        choices: &["white", "black", "random"],
+        ..opt(
+            "color",
+            "Your colour; white moves first (default random)",
+            OptionKind::String,
+        )
+    },
+    OptionSpec {
+        choices: &["swap", "no-swap"],
+        ..opt(
+            "opening",
+            "swap: the first two plies place the opponent's flat (default swap)",
+            OptionKind::String,
+        )
+    },
+    OptionSpec {
+        min: Some(1.0),
+        max: Some(80.0),
+        ..opt(
+            "flats",
+            "Stones per player, 1 to 80 (default: the size's standard)",
+            OptionKind::Integer,
+        )
+    },
+    OptionSpec {
+        min: Some(0.0),
+        max: Some(5.0),
+        ..opt(
+            "caps",
+            "Capstones per player, 0 to 5 (default: the size's standard)",
+            OptionKind::Integer,
+        )
+    },
+    opt(
+        "rated",
+        "Whether the game counts for ratings (default true)",
+        OptionKind::Boolean,
+    ),
+];
+
+/// The registry of every command.
+pub const COMMANDS: &[CommandSpec] = &[
+    CommandSpec {
+        name: "tak challenge",
+        description: "Challenge someone (or anyone) to a game of Tak",
+        options: TAK_CHALLENGE_OPTIONS,
+    },
+    CommandSpec {
+        name: "accept",
+        description: "Accept the challenge (or rematch) waiting for you here",
+        options: &[],
+    },
+    CommandSpec {
+        name: "decline",
+        description: "Decline the challenge, draw offer or undo request made to you",
+        options: &[],
+    },
+    CommandSpec {
+        name: "cancel",
+        description: "Withdraw your challenge (or your draw offer or undo request)",
+        options: &[],
+    },
+    CommandSpec {
+        name: "move",
+        description: "Make your move, in PTN (e.g. c3, Sd4, 3c3>12)",
+        options: &[OptionSpec {
+            required: true,
+            ..opt(
+                "notation",
+                "The move in PTN: c3, Sc3 (wall), Cc3 (capstone), 3c3>12 (stack move)",
+                OptionKind::String,
+            )
+        }],
+    },
+    CommandSpec {
+        name: "board",
+        description: "Show the board of this channel's game",
+        options: &[],
+    },
+    CommandSpec {
+        name: "resign",
+        description: "Resign the game",
+        options: &[],
+    },
+    CommandSpec {
+        name: "draw",
+        description: "Offer a draw, or accept your opponent's offer",
+        options: &[],
+    },
+    CommandSpec {
+        name: "undo",
+        description: "Ask to take back the last move, or accept your opponent's request",
+        options: &[],
+    },
+    CommandSpec {
+        name: "rematch",
+        description: "Offer a new game with the same settings and colours swapped",
+        options: &[],
+    },
+    CommandSpec {
+        name: "export",
+        description: "The game as a PTN file, with a ptn.ninja link",
+        options: &[],
+    },
+    CommandSpec {
+        name: "abort",
+        description: "End the game without a result (server admins only)",
+        options: &[],
+    },
+    CommandSpec {
+        name: "help",
+        description: "How to play with taktable",
+        options: &[],
+    },
+];
+
+pub fn spec(name: &str) -> Option<&'static CommandSpec> {
+    COMMANDS.iter().find(|c| c.name == name)
+}
+
+/// Whether a name is a command that has subcommands (`tak`).
+pub fn is_group(name: &str) -> bool {
+    COMMANDS.iter().any(|c| {
+        c.name
+            .split_once(' ')
+            .is_some_and(|(group, _)| group == name)
+    })
+}
+
+/// A user named in an option.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UserRef {
+    pub id: UserId,
+    pub name: String,
+}
+
+/// A typed option value.
+#[derive(Clone, Debug, PartialEq)]
+pub enum OptionValue {
+    User(UserRef),
+    Integer(i64),
+    Number(f64),
+    String(String),
+    Boolean(bool),
+}
+
+impl OptionValue {
+    fn kind(&self) -> OptionKind {
+        match self {
+            OptionValue::User(_) => OptionKind::User,
+            OptionValue::Integer(_) => OptionKind::Integer,
+            OptionValue::Number(_) => OptionKind::Number,
+            OptionValue::String(_) => OptionKind::String,
+            OptionValue::Boolean(_) => OptionKind::Boolean,
+        }
+    }
+}
+
+/// The challenger's colour choice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ColorChoice {
+    White,
+    Black,
+    Random,
+}
+
+impl ColorChoice {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ColorChoice::White => "white",
+            ColorChoice::Black => "black",
+            ColorChoice::Random => "random",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<ColorChoice> {
+        match s {
+            "white" => Some(ColorChoice::White),
+            "black" => Some(ColorChoice::Black),
+            "random" => Some(ColorChoice::Random),
+            _ => None,
+        }
+    }
+}
+
+/// A challenge as asked for.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ChallengeRequest {
+    pub opponent: Option<UserRef>,
+    pub settings: GameSettings,
+    pub color: ColorChoice,
+    pub rated: bool,
+}
+
+/// A command, typed.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Command {
+    Challenge(ChallengeRequest),
+    Accept,
+    Decline,
+    Cancel,
+    /// A move; `version` is the game version it was made against (a button
+    /// or a retried request carries it; a typed move is made against the
+    /// version current when it is handled).
+    Move {
+        notation: String,
+        version: Option<i64>,
+    },
+    Board,
+    Resign,
+    Draw,
+    Undo,
+    Rematch,
+    Export,
+    Abort,
+    Help,
+    /// A button press, by its custom id.
+    Button(String),
+}
+
+impl Command {
+    /// The users a command names (their names are recorded for display).
+    pub fn named_users(&self) -> Vec<&UserRef> {
+        match self {
+            Command::Challenge(ChallengeRequest {
+                opponent: Some(u), ..
+            }) => vec![u],
+            _ => Vec::new(),
+        }
+    }
+}
+
+/// Checks one value against its option's registry entry.
+pub fn check_value(spec: &OptionSpec, value: &OptionValue) -> Result<(), String> {
+    let name = spec.name;
+    if value.kind() != spec.kind {
+        return Err(format!("{name} takes a {:?} value", spec.kind).to_lowercase());
+    }
+    let number = match value {
+        OptionValue::Integer(n) => Some(*n as f64),
+        OptionValue::Number(x) => Some(*x),
+        _ => None,
+    };
+    if let Some(x) = number {
+        // Short forms for huge numbers: 1e308, not 309 digits.
+        let x = if x.abs() >= 1e6 {
+            format!("{x:e}")
+        } else {
+            x.to_string()
+        };
+        let (lo, hi) = (spec.min.unwrap_or(f64::MIN), spec.max.unwrap_or(f64::MAX));
+        if !(lo..=hi).contains(&number.unwrap_or_default()) {
+            return Err(match (spec.min, spec.max) {
+                (Some(lo), Some(hi)) => format!("{name} must be from {lo} to {hi}, not {x}"),
+                (Some(lo), None) => format!("{name} must be at least {lo}, not {x}"),
+                (None, Some(hi)) => format!("{name} must be at most {hi}, not {x}"),
+                (None, None) => unreachable!("an unbounded range contains every number"),
+            });
+        }
+    }
+    if let OptionValue::String(s) = value {
+        if !spec.choices.is_empty() && !spec.choices.contains(&s.as_str()) {
+            return Err(format!(
+                "{name} must be one of {}, not `{s}`",
+                spec.choices.join(", ")
+            ));
+        }
+        if spec.required && s.trim().is_empty() {
+            return Err(format!("{name} can't be empty"));
+        }
+    }
+    Ok(())
+}
+
+/// Builds a typed command from its registry name and named option values,
+/// checking unknown, repeated and missing options, types, choices and bounds.
+pub fn build(name: &str, values: Vec<(String, OptionValue)>) -> Result<Command, String> {
+    let spec = spec(name).ok_or_else(|| {
+        format!("there is no command `/{name}`; type /help for the list of commands")
+    })?;
+    let mut seen: Vec<&str> = Vec::new();
+    for (option, value) in &values {
+        let Some(option_spec) = spec.option(option) else {
+            let known: Vec<&str> = spec.options.iter().map(|o| o.name).collect();
+            return Err(if known.is_empty() {
+                format!("/{name} takes no options (got `{option}`)")
+            } else {
+                format!(
+                    "/{name} has no option `{option}`; its options are {}",
+                    known.join(", ")
+                )
+            });
+        };
+        if seen.contains(&option.as_str()) {
+            return Err(format!("the option {option} is given twice"));
+        }
+        seen.push(option_spec.name);
+        check_value(option_spec, value)?;
+    }
+    for option in spec.options.iter().filter(|o| o.required) {
+        if !seen.contains(&option.name) {
+            return Err(format!(
+                "/{name} needs the option {0}, e.g. /{name} {0}:c3",
+                option.name
+            ));
+        }
+    }
+    let get = |option: &str| values.iter().find(|(n, _)| n == option).map(|(_, v)| v);
+    let string = |option: &str| match get(option) {
+        Some(OptionValue::String(s)) => Some(s.clone()),
+        _ => None,
+    };
+    let integer = |option: &str| match get(option) {
+        Some(OptionValue::Integer(n)) => Some(*n),
+        _ => None,
+    };
+    Ok(match spec.name {
+        "tak challenge" => {
+            let opponent = match get("opponent") {
+                Some(OptionValue::User(u)) => Some(u.clone()),
+                _ => None,
+            };
+            let color = string("color")
+                .and_then(|c| ColorChoice::parse(&c))
+                .unwrap_or(ColorChoice::Random);
+            let rated = !matches!(get("rated"), Some(OptionValue::Boolean(false)));
+            let settings = tak_settings(
+                integer("size"),
+                match get("komi") {
+                    Some(OptionValue::Number(x)) => Some(*x),
+                    _ => None,
+                },
+                string("opening"),
+                integer("flats"),
+                integer("caps"),
+            )?;
+            Command::Challenge(ChallengeRequest {
+                opponent,
+                settings: GameSettings::Tak(settings),
+                color,
+                rated,
+            })
+        }
+        "accept" => Command::Accept,
+        "decline" => Command::Decline,
+        "cancel" => Command::Cancel,
+        "move" => Command::Move {
+            notation: string("notation").unwrap_or_default(),
+            version: None,
+        },
+        "board" => Command::Board,
+        "resign" => Command::Resign,
+        "draw" => Command::Draw,
+        "undo" => Command::Undo,
+        "rematch" => Command::Rematch,
+        "export" => Command::Export,
+        "abort" => Command::Abort,
+        "help" => Command::Help,
+        other => return Err(format!("there is no command `/{other}`")),
+    })
+}
+
+/// Tak's settings from the challenge options (RULINGS Tak 1-3).
+fn tak_settings(
+    size: Option<i64>,
+    komi: Option<f64>,
+    opening: Option<String>,
+    flats: Option<i64>,
+    caps: Option<i64>,
+) -> Result<TakSettings, String> {
+    let size = size.unwrap_or(TAK_DEFAULT_SIZE as i64);
+    let size = u8::try_from(size).map_err(|_| format!("size must be from 3 to 8, not {size}"))?;
+    let mut settings = TakSettings::standard(size)?;
+    if let Some(komi) = komi {
+        let halves = komi * 2.0;
+        if !halves.is_finite() || halves.fract() != 0.0 || halves.abs() > 9.0 {
+            return Err(format!(
+                "komi must be from -4.5 to 4.5 in steps of 0.5, not {komi}"
+            ));
+        }
+        settings.komi_halves = halves as i8;
+    }
+    if let Some(opening) = opening {
+        settings.swap = opening != "no-swap";
+    }
+    let (std_flats, std_caps) = Rules::standard_reserves(size);
+    let flats = flats.unwrap_or(std_flats as i64);
+    let caps = caps.unwrap_or(std_caps as i64);
+    settings.flats = [flats.clamp(0, 255) as u8; 2];
+    settings.caps = [caps.clamp(0, 255) as u8; 2];
+    settings.rules()?;
+    Ok(settings)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn s(v: &str) -> OptionValue {
+        OptionValue::String(v.into())
+    }
+
+    #[test]
+    fn challenge_defaults_are_size_5_komi_0_random_swap_standard_rated() {
+        // Issue 3: defaults size 5, komi 0, random colour, swap, standard reserves, rated.
+        let Command::Challenge(c) = build("tak challenge", vec![]).unwrap() else {
+            panic!()
+        };
+        assert_eq!(c.opponent, None);
+        assert_eq!(c.color, ColorChoice::Random);
+        assert!(c.rated);
+        assert_eq!(
+            c.settings,
+            GameSettings::Tak(TakSettings::standard(5).unwrap())
+        );
+    }
+
+    #[test]
+    fn options_are_checked_against_the_registry() {
+        let err = |name: &str, values: Vec<(&str, OptionValue)>| {
+            build(
+                name,
+                values
+                    .into_iter()
+                    .map(|(n, v)| (n.to_string(), v))
+                    .collect(),
+            )
+            .unwrap_err()
+        };
+        assert!(
+            err("tak challenge", vec![("size", OptionValue::Integer(9))])
+                .contains("size must be from 3 to 8")
+        );
+        assert!(
+            err("tak challenge", vec![("komi", OptionValue::Number(1.25))])
+                .contains("steps of 0.5")
+        );
+        assert!(err("tak challenge", vec![("color", s("green"))]).contains("white, black, random"));
+        assert!(err("tak challenge", vec![("colour", s("white"))]).contains("no option"));
+        assert!(
+            err("tak challenge", vec![("caps", OptionValue::Integer(6))])
+                .contains("caps must be from 0 to 5")
+        );
+        assert!(err("move", vec![]).contains("needs the option notation"));
+        assert!(err("board", vec![("x", s("1"))]).contains("takes no options"));
+        assert!(err("frobnicate", vec![]).contains("no command"));
+        assert!(err("move", vec![("notation", s("c3")), ("notation", s("c4"))]).contains("twice"));
+    }
+
+    #[test]
+    fn every_command_is_built_from_its_registry_name() {
+        for spec in COMMANDS {
+            let values = spec
+                .options
+                .iter()
+                .filter(|o| o.required)
+                .map(|o| (o.name.to_string(), s("c3")))
+                .collect();
+            build(spec.name, values).unwrap_or_else(|e| panic!("{}: {e}", spec.name));
+        }
+        assert!(is_group("tak"));
+        assert!(!is_group("move"));
+    }
+}

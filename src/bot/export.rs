@@ -1,0 +1,51 @@
+//! `/export`: the channel's game (in progress, else the last one) as a game
+//! file (PTN for Tak) with a viewer link (ptn.ninja).
+
+use super::reply::{mention, Reply};
+use super::{refuse, Ctx, Outcome};
+use crate::games::{ExportMeta, Seat};
+
+pub fn export(ctx: &Ctx<'_>) -> Outcome {
+    let place = ctx.place;
+    let game = match ctx.store().active_game(&place.guild, &place.channel)? {
+        Some(game) => game,
+        None => match ctx.store().latest_game(&place.guild, &place.channel)? {
+            Some(game) => game,
+            None => {
+                return refuse(
+                    "There's no game in this channel to export. Start one with /tak challenge.",
+                )
+            }
+        },
+    };
+    let state = ctx.store().replay(&game)?;
+    let name = |seat: Seat| -> Result<String, super::Failure> {
+        let id = game.player(seat);
+        Ok(ctx
+            .store()
+            .user_name(id)?
+            .unwrap_or_else(|| format!("user {id}")))
+    };
+    let meta = ExportMeta {
+        players: [name(Seat::Player1)?, name(Seat::Player2)?],
+        date: game.created_at.format("%Y.%m.%d").to_string(),
+        site: "taktable".to_string(),
+        result: game.result.clone().unwrap_or_else(|| "*".to_string()),
+    };
+    let export = state.export(&meta);
+    let file_name = format!("taktable-game-{}.{}", game.id, export.extension);
+    let mut text = format!(
+        "Game #{} ({} vs {}), {}, result {}.",
+        game.id,
+        mention(game.players[0]),
+        mention(game.players[1]),
+        crate::games::plural(state.action_count() as u32, "ply").replace("plys", "plies"),
+        meta.result
+    );
+    if let Some(link) = &export.viewer_link {
+        text.push_str(&format!(" Replay it on ptn.ninja: {link}"));
+    }
+    Ok(vec![
+        Reply::public(place, text).with_file(file_name, export.text.into_bytes())
+    ])
+}

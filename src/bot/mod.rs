@@ -1,0 +1,260 @@
+//! The transport-agnostic core: one [`Invocation`] (where, who, what) in,
+//! replies out. It knows no Discord types; adapters only translate.
+//!
+//! Invocations for one channel are serialised (a mutex per channel), and
+//! every change to a game is checked against the version it was made from,
+//! so two racing moves can never both apply, even from two processes.
+
+pub mod buttons;
+pub mod challenge;
+pub mod clock;
+pub mod commands;
+pub mod export;
+pub mod help;
+pub mod offers;
+pub mod play;
+pub mod reply;
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use chrono::{DateTime, Utc};
+
+use crate::games::{GameState, Seat};
+use crate::store::{GameRow, Store, StoreError, UserId};
+
+pub use clock::{Clock, OffsetClock, SystemClock};
+pub use commands::Command;
+pub use reply::{mention, Reply};
+
+/// Where a command was given: a server (guild) and a channel in it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Place {
+    pub guild: String,
+    pub channel: String,
+}
+
+/// Who gave a command. `is_admin`: a server admin (may `/abort`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct User {
+    pub id: UserId,
+    pub name: String,
+    pub is_admin: bool,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Invocation {
+    pub place: Place,
+    pub user: User,
+    pub command: Command,
+}
+
+/// Why a command did nothing.
+#[derive(Debug)]
+pub enum Failure {
+    /// The user's request can't be done; the text says why (ephemeral).
+    User(String),
+    Store(StoreError),
+}
+
+impl From<StoreError> for Failure {
+    fn from(e: StoreError) -> Failure {
+        match e {
+            StoreError::Stale => Failure::User(POSITION_CHANGED.to_string()),
+            StoreError::Conflict(why) => Failure::User(format!("Nothing was done: {why}.")),
+            e => Failure::Store(e),
+        }
+    }
+}
+
+/// The answer to a move (or other change) made against an old version.
+pub const POSITION_CHANGED: &str =
+    "The position changed before your command was applied, so nothing was done. Look at /board and try again.";
+
+/// Shorthand for a refusal.
+pub fn refuse<T>(text: impl Into<String>) -> Result<T, Failure> {
+    Err(Failure::User(text.into()))
+}
+
+pub type Outcome = Result<Vec<Reply>, Failure>;
+
+/// The bot: the store, the clock and the per-channel locks.
+pub struct Bot {
+    store: Store,
+    clock: Arc<dyn Clock>,
+    locks: Mutex<HashMap<Place, Arc<Mutex<()>>>>,
+}
+
+/// What a handler sees.
+pub struct Ctx<'a> {
+    pub bot: &'a Bot,
+    pub place: &'a Place,
+    pub user: &'a User,
+    pub now: DateTime<Utc>,
+}
+
+impl Bot {
+    pub fn new(store: Store, clock: Arc<dyn Clock>) -> Bot {
+        Bot {
+            store,
+            clock,
+            locks: Mutex::new(HashMap::new()),
+        }
+    }
+
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    pub fn now(&self) -> DateTime<Utc> {
+        self.clock.now()
+    }
+
+    fn channel_lock(&self, place: &Place) -> Arc<Mutex<()>> {
+        let mut locks = self.locks.lock().unwrap_or_else(|e| e.into_inner());
+        locks.entry(place.clone()).or_default().clone()
+    }
+
+    /// Handles one invocation. Everything it changes is committed before
+    /// the replies are returned.
+    pub fn handle(&self, inv: &Invocation) -> Vec<Reply> {
+        let lock = self.channel_lock(&inv.place);
+        let _serialised = lock.lock().unwrap_or_else(|e| e.into_inner());
+        let ctx = Ctx {
+            bot: self,
+            place: &inv.place,
+            user: &inv.user,
+            now: self.now(),
+        };
+        let outcome = self
+            .record_names(&ctx, &inv.command)
+            .and_then(|()| match &inv.command {
+                Command::Challenge(request) => challenge::challenge(&ctx, request),
+                Command::Accept => challenge::accept(&ctx, None),
+                Command::Decline => challenge::decline(&ctx, None),
+                Command::Cancel => challenge::cancel(&ctx),
+                Command::Rematch => challenge::rematch(&ctx, None),
+                Command::Move { notation, version } => play::play_move(&ctx, notation, *version),
+                Command::Board => play::board(&ctx),
+                Command::Resign => play::resign(&ctx),
+                Command::Abort => play::abort(&ctx),
+                Command::Draw => offers::draw(&ctx, None),
+                Command::Undo => offers::undo(&ctx, None),
+                Command::Export => export::export(&ctx),
+                Command::Help => Ok(vec![help::help(ctx.place)]),
+                Command::Button(custom_id) => buttons::press(&ctx, custom_id),
+            });
+        match outcome {
+            Ok(replies) => replies,
+            Err(Failure::User(text)) => vec![Reply::ephemeral(&inv.place, text)],
+            Err(Failure::Store(e)) => {
+                eprintln!("taktable: store error: {e}");
+                vec![Reply::ephemeral(
+                    &inv.place,
+                    "Something went wrong with the bot's database, so nothing was done. Please try again.",
+                )]
+            }
+        }
+    }
+
+    fn record_names(&self, ctx: &Ctx<'_>, command: &Command) -> Result<(), Failure> {
+        self.store
+            .upsert_user(ctx.user.id, &ctx.user.name, ctx.now)?;
+        for user in command.named_users() {
+            self.store.upsert_user(user.id, &user.name, ctx.now)?;
+        }
+        Ok(())
+    }
+
+    /// Runs whatever has fallen due by now (challenge expiry) and returns
+    /// the announcements.
+    pub fn run_due(&self) -> Vec<Reply> {
+        match challenge::expire_due(self, self.now()) {
+            Ok(replies) => replies,
+            Err(e) => {
+                eprintln!("taktable: scheduler error: {e}");
+                Vec::new()
+            }
+        }
+    }
+
+    /// Replays every stored game from its settings and move list and checks
+    /// that it reproduces the stored snapshot. Returns how many games were
+    /// checked.
+    pub fn verify_snapshots(&self) -> Result<usize, String> {
+        let games = self.store.all_games().map_err(|e| e.to_string())?;
+        for game in &games {
+            let state = self.store.replay(game).map_err(|e| e.to_string())?;
+            if state.snapshot() != game.snapshot {
+                return Err(format!(
+                    "game {}: the moves give `{}` but the stored snapshot is `{}`",
+                    game.id,
+                    state.snapshot(),
+                    game.snapshot
+                ));
+            }
+        }
+        Ok(games.len())
+    }
+}
+
+impl Ctx<'_> {
+    pub fn store(&self) -> &Store {
+        &self.bot.store
+    }
+
+    /// The game in progress here, or a refusal that says how to start one.
+    pub fn active_game(&self) -> Result<(GameRow, GameState), Failure> {
+        let Some(game) = self
+            .store()
+            .active_game(&self.place.guild, &self.place.channel)?
+        else {
+            return refuse("There's no game in this channel. Start one with /tak challenge.");
+        };
+        let state = self.store().replay(&game)?;
+        Ok((game, state))
+    }
+
+    /// The invoking user's seat, or a refusal for a bystander.
+    pub fn seat_in(&self, game: &GameRow) -> Result<Seat, Failure> {
+        game.seat_of(self.user.id).map_or_else(
+            || {
+                refuse(format!(
+                    "You're not playing in this game ({} vs {}).",
+                    mention(game.players[0]),
+                    mention(game.players[1])
+                ))
+            },
+            Ok,
+        )
+    }
+}
+
+/// "<@id> (white)".
+pub fn player_label(game: &GameRow, seat: Seat) -> String {
+    format!(
+        "{} ({})",
+        mention(game.player(seat)),
+        game.settings.seat_name(seat)
+    )
+}
+
+/// The board of a game for a reply: the text board in a code block (the
+/// PNG comes from the renderer).
+pub fn board_block(state: &GameState) -> String {
+    format!("```\n{}\n```", state.text_board())
+}
+
+/// "<@bob> to move." with the game's note for that turn.
+pub fn to_move_line(game: &GameRow, state: &GameState) -> String {
+    match state.awaiting() {
+        Some(seat) => match state.turn_note() {
+            Some(note) => format!("{} to move ({note}).", player_label(game, seat)),
+            None => format!("{} to move.", player_label(game, seat)),
+        },
+        None => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,215 @@
+//! Offers between the players of a game: `/draw` (offer, or accept the
+//! opponent's offer) and `/undo` (ask to take back the last ply, or accept
+//! the opponent's request). An offer holds for the game version it was made
+//! at, so it lapses as soon as a move is made.
+
+use super::play::{board_image, game_over_reply};
+use super::reply::{mention, ButtonStyle, Reply};
+use super::{board_block, buttons, refuse, to_move_line, Ctx, Failure, Outcome};
+use crate::games::{GameState, DRAW_RESULT};
+use crate::store::{Finish, GameRow, GameStatus, OfferKind};
+
+/// `/draw`. `only`: the game version a button was made for.
+pub fn draw(ctx: &Ctx<'_>, only: Option<i64>) -> Outcome {
+    let (game, _state) = ctx.active_game()?;
+    let seat = ctx.seat_in(&game)?;
+    if only.is_some_and(|v| v != game.version) {
+        return refuse(buttons::EXPIRED);
+    }
+    let opponent = game.player(seat.other());
+    match ctx.store().offer(game.id, OfferKind::Draw, game.version)? {
+        Some(offer) if offer.seat == seat => refuse(format!(
+            "You've already offered a draw; it's up to {} to accept it with /draw.",
+            mention(opponent)
+        )),
+        Some(_) => {
+            let finish = Finish {
+                status: GameStatus::Finished,
+                result: DRAW_RESULT.to_string(),
+                winner: None,
+                reason: "agreement".to_string(),
+            };
+            ctx.store()
+                .end_game(game.id, game.version, &finish, ctx.now)?;
+            Ok(vec![game_over_reply(
+                ctx,
+                &game,
+                format!(
+                    "{} accepts the draw offer. The game is drawn by agreement, {DRAW_RESULT}.",
+                    mention(ctx.user.id)
+                ),
+            )])
+        }
+        None if only.is_some() => refuse(buttons::EXPIRED),
+        None => {
+            ctx.store()
+                .set_offer(game.id, OfferKind::Draw, seat, game.version, ctx.now)?;
+            Ok(vec![offer_reply(
+                ctx,
+                &game,
+                OfferKind::Draw,
+                format!(
+                    "{} offers a draw. {}: /draw accepts, /decline refuses. The offer lapses when a move is made.",
+                    mention(ctx.user.id),
+                    mention(opponent)
+                ),
+            )])
+        }
+    }
+}
+
+/// `/undo`. `only`: the game version a button was made for.
+pub fn undo(ctx: &Ctx<'_>, only: Option<i64>) -> Outcome {
+    let (game, state) = ctx.active_game()?;
+    let seat = ctx.seat_in(&game)?;
+    if only.is_some_and(|v| v != game.version) {
+        return refuse(buttons::EXPIRED);
+    }
+    let actions = state.actions();
+    let Some(last) = actions.last() else {
+        return refuse("There's no move to take back yet.");
+    };
+    let opponent = game.player(seat.other());
+    match ctx.store().offer(game.id, OfferKind::Undo, game.version)? {
+        Some(offer) if offer.seat == seat => refuse(format!(
+            "You've already asked to take back the last move; it's up to {} to accept with /undo.",
+            mention(opponent)
+        )),
+        Some(_) => {
+            let before = GameState::replay(&game.settings, &actions[..actions.len() - 1])
+                .map_err(Failure::User)?;
+            ctx.store()
+                .take_back(game.id, game.version, &before.snapshot(), ctx.now)?;
+            let next = before
+                .awaiting()
+                .map(|s| game.player(s))
+                .into_iter()
+                .collect::<Vec<_>>();
+            Ok(vec![Reply::public(
+                ctx.place,
+                format!(
+                    "{} accepts: {last} is taken back. {}\n{}",
+                    mention(ctx.user.id),
+                    to_move_line(&game, &before),
+                    board_block(&before)
+                ),
+            )
+            .mention(next)
+            .with_image(board_image(&before))])
+        }
+        None if only.is_some() => refuse(buttons::EXPIRED),
+        None => {
+            ctx.store()
+                .set_offer(game.id, OfferKind::Undo, seat, game.version, ctx.now)?;
+            Ok(vec![offer_reply(
+                ctx,
+                &game,
+                OfferKind::Undo,
+                format!(
+                    "{} asks to take back the last move ({last}). {}: /undo accepts, /decline refuses.",
+                    mention(ctx.user.id),
+                    mention(opponent)
+                ),
+            )])
+        }
+    }
+}
+
+fn offer_reply(ctx: &Ctx<'_>, game: &GameRow, kind: OfferKind, text: String) -> Reply {
+    let seat = game
+        .seat_of(ctx.user.id)
+        .unwrap_or(crate::games::Seat::Player1);
+    Reply::public(ctx.place, text)
+        .mention([game.player(seat.other())])
+        .button(
+            "Accept",
+            buttons::offer_id(kind, game.id, game.version, true),
+            ButtonStyle::Primary,
+        )
+        .button(
+            "Decline",
+            buttons::offer_id(kind, game.id, game.version, false),
+            ButtonStyle::Secondary,
+        )
+}
+
+/// Answers an offer the opponent made to the user in this channel's game
+/// (a draw offer first, then an undo request; `kind` picks one). `None`
+/// when there is no such offer.
+pub fn answer_pending(
+    ctx: &Ctx<'_>,
+    accept: bool,
+    kind: Option<OfferKind>,
+) -> Result<Option<Vec<Reply>>, Failure> {
+    let place = ctx.place;
+    let Some(game) = ctx.store().active_game(&place.guild, &place.channel)? else {
+        return Ok(None);
+    };
+    let Some(seat) = game.seat_of(ctx.user.id) else {
+        return Ok(None);
+    };
+    let kinds = match kind {
+        Some(kind) => vec![kind],
+        None => vec![OfferKind::Draw, OfferKind::Undo],
+    };
+    for kind in kinds {
+        let Some(offer) = ctx.store().offer(game.id, kind, game.version)? else {
+            continue;
+        };
+        if offer.seat == seat {
+            continue;
+        }
+        if accept {
+            return match kind {
+                OfferKind::Draw => draw(ctx, None),
+                OfferKind::Undo => undo(ctx, None),
+            }
+            .map(Some);
+        }
+        ctx.store().clear_offer(game.id, kind)?;
+        let what = match kind {
+            OfferKind::Draw => "the draw offer",
+            OfferKind::Undo => "the request to take back the last move",
+        };
+        return Ok(Some(vec![Reply::public(
+            place,
+            format!("{} declines {what}.", mention(ctx.user.id)),
+        )
+        .mention([game.player(offer.seat)])]));
+    }
+    Ok(None)
+}
+
+/// Withdraws the user's own pending offers in this channel's game.
+pub fn withdraw(ctx: &Ctx<'_>) -> Result<Option<Vec<Reply>>, Failure> {
+    let place = ctx.place;
+    let Some(game) = ctx.store().active_game(&place.guild, &place.channel)? else {
+        return Ok(None);
+    };
+    let Some(seat) = game.seat_of(ctx.user.id) else {
+        return Ok(None);
+    };
+    let mut withdrawn = Vec::new();
+    for (kind, what) in [
+        (OfferKind::Draw, "draw offer"),
+        (OfferKind::Undo, "undo request"),
+    ] {
+        if let Some(offer) = ctx.store().offer(game.id, kind, game.version)? {
+            if offer.seat == seat {
+                ctx.store().clear_offer(game.id, kind)?;
+                withdrawn.push(what);
+            }
+        }
+    }
+    if withdrawn.is_empty() {
+        return Ok(None);
+    }
+    Ok(Some(vec![Reply::public(
+        place,
+        format!(
+            "{} withdraws the {}.",
+            mention(ctx.user.id),
+            withdrawn.join(" and the ")
+        ),
+    )]))
+}

@@ -1,0 +1,185 @@
+//! Playing: `/move`, `/board`, `/resign`, `/abort`.
+
+use super::reply::{mention, ButtonStyle, Image, Reply};
+use super::{
+    board_block, buttons, player_label, refuse, to_move_line, Ctx, Failure, Outcome,
+    POSITION_CHANGED,
+};
+use crate::games::{resignation_result, GameOutcome, GameState, Seat};
+use crate::store::{Finish, GameRow, GameStatus};
+
+/// The board as an image. The PNG renderer is a separate part of the bot;
+/// until it is wired in, boards are shown as text.
+pub fn board_image(_state: &GameState) -> Option<Image> {
+    None
+}
+
+/// "<@alice> (white) wins, R-0." or "The game is drawn, 1/2-1/2."
+pub fn result_line(game: &GameRow, winner: Option<Seat>, result: &str) -> String {
+    match winner {
+        Some(seat) => format!("{} wins, {result}.", player_label(game, seat)),
+        None => format!("The game is drawn, {result}."),
+    }
+}
+
+/// The reply that closes a game: a Rematch button under it.
+pub fn game_over_reply(ctx: &Ctx<'_>, game: &GameRow, text: String) -> Reply {
+    Reply::public(ctx.place, text).mention(game.players).button(
+        "Rematch",
+        buttons::rematch_id(game.id),
+        ButtonStyle::Primary,
+    )
+}
+
+/// `/move`: only the player whose input the game awaits; an illegal move
+/// changes nothing and the reply gives the engine's reason.
+pub fn play_move(ctx: &Ctx<'_>, notation: &str, version: Option<i64>) -> Outcome {
+    let (game, mut state) = ctx.active_game()?;
+    let seat = ctx.seat_in(&game)?;
+    if version.is_some_and(|v| v != game.version) {
+        return refuse(POSITION_CHANGED);
+    }
+    let Some(awaiting) = state.awaiting() else {
+        return refuse("This game is already over.");
+    };
+    if awaiting != seat {
+        return refuse(format!("It's {}'s move.", mention(game.player(awaiting))));
+    }
+    let played = state
+        .play(notation)
+        .map_err(|e| Failure::User(format!("Can't play that: {e}. Nothing changed.")))?;
+    let finish = played.outcome.as_ref().map(|o: &GameOutcome| Finish {
+        status: GameStatus::Finished,
+        result: o.result.clone(),
+        winner: o.winner,
+        reason: o.reason.clone(),
+    });
+    ctx.store().record_move(
+        game.id,
+        game.version,
+        &played.notation,
+        seat,
+        ctx.user.id,
+        &state.snapshot(),
+        finish.as_ref(),
+        ctx.now,
+    )?;
+    let me = mention(ctx.user.id);
+    let image = board_image(&state);
+    let reply = match &played.outcome {
+        None => {
+            let tak = if played.tak { " Tak!" } else { "" };
+            let next = state.awaiting().unwrap_or(seat.other());
+            Reply::public(
+                ctx.place,
+                format!(
+                    "{me} played {}.{tak} {}\n{}",
+                    played.notation,
+                    to_move_line(&game, &state),
+                    board_block(&state)
+                ),
+            )
+            .mention([game.player(next)])
+        }
+        Some(outcome) => game_over_reply(
+            ctx,
+            &game,
+            format!(
+                "{me} played {}: {}. {}\n{}",
+                played.notation,
+                outcome.reason,
+                result_line(&game, outcome.winner, &outcome.result),
+                board_block(&state)
+            ),
+        ),
+    };
+    Ok(vec![reply.with_image(image)])
+}
+
+/// `/board`: the game in progress here, else the last one played here.
+pub fn board(ctx: &Ctx<'_>) -> Outcome {
+    let place = ctx.place;
+    let game = match ctx.store().active_game(&place.guild, &place.channel)? {
+        Some(game) => game,
+        None => match ctx.store().latest_game(&place.guild, &place.channel)? {
+            Some(game) => game,
+            None => {
+                return refuse("There's no game in this channel. Start one with /tak challenge.")
+            }
+        },
+    };
+    let state = ctx.store().replay(&game)?;
+    let status = match game.status {
+        GameStatus::Active => to_move_line(&game, &state),
+        GameStatus::Finished => format!(
+            "Game over. {}",
+            result_line(&game, game.winner, game.result.as_deref().unwrap_or("*"))
+        ),
+        GameStatus::Aborted => "The game was aborted.".to_string(),
+    };
+    let text = format!(
+        "Game #{}: {} vs {}, {} played. {status}\n{}",
+        game.id,
+        player_label(&game, Seat::Player1),
+        player_label(&game, Seat::Player2),
+        crate::games::plural(state.action_count() as u32, "ply").replace("plys", "plies"),
+        board_block(&state)
+    );
+    Ok(vec![
+        Reply::public(place, text).with_image(board_image(&state))
+    ])
+}
+
+/// `/resign`: a player gives up; the opponent wins (`1-0` or `0-1`, RULINGS Tak 6).
+pub fn resign(ctx: &Ctx<'_>) -> Outcome {
+    let (game, _state) = ctx.active_game()?;
+    let seat = ctx.seat_in(&game)?;
+    let winner = seat.other();
+    let result = resignation_result(winner);
+    let finish = Finish {
+        status: GameStatus::Finished,
+        result: result.to_string(),
+        winner: Some(winner),
+        reason: "resignation".to_string(),
+    };
+    ctx.store()
+        .end_game(game.id, game.version, &finish, ctx.now)?;
+    Ok(vec![game_over_reply(
+        ctx,
+        &game,
+        format!(
+            "{} resigns. {}",
+            mention(ctx.user.id),
+            result_line(&game, Some(winner), result)
+        ),
+    )])
+}
+
+/// `/abort`: a server admin ends the game here without a result.
+pub fn abort(ctx: &Ctx<'_>) -> Outcome {
+    if !ctx.user.is_admin {
+        return refuse(
+            "Only server admins can abort a game. Players can /resign or offer a /draw.",
+        );
+    }
+    let (game, _state) = ctx.active_game()?;
+    let finish = Finish {
+        status: GameStatus::Aborted,
+        result: "*".to_string(),
+        winner: None,
+        reason: "abort".to_string(),
+    };
+    ctx.store()
+        .end_game(game.id, game.version, &finish, ctx.now)?;
+    Ok(vec![Reply::public(
+        ctx.place,
+        format!(
+            "{} (server admin) aborted game #{} ({} vs {}). It has no result.",
+            mention(ctx.user.id),
+            game.id,
+            mention(game.players[0]),
+            mention(game.players[1])
+        ),
+    )
+    .mention(game.players)])
+}

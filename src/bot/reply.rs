@@ -1,0 +1,175 @@
+//! What the bot answers: text (mentions in Discord's `<@id>` form), an
+//! optional board image, an optional file, buttons.
+
+use crate::store::UserId;
+
+use super::Place;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Target {
+    Channel(Place),
+    DirectMessage(UserId),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Visibility {
+    Public,
+    /// Only the invoking user sees it.
+    Ephemeral,
+}
+
+/// An image (the board as PNG, from the renderer).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Image {
+    pub bytes: Vec<u8>,
+    pub alt: String,
+    pub file_name: String,
+}
+
+/// An attached file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Attachment {
+    pub name: String,
+    pub bytes: Vec<u8>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ButtonStyle {
+    Primary,
+    Secondary,
+    Danger,
+}
+
+/// A button: a shortcut for a command, identified by its custom id.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Button {
+    pub label: String,
+    pub custom_id: String,
+    pub style: ButtonStyle,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reply {
+    pub to: Target,
+    pub visibility: Visibility,
+    pub text: String,
+    /// The users this reply notifies (the text may show others without
+    /// pinging them).
+    pub mentions: Vec<UserId>,
+    pub image: Option<Image>,
+    pub file: Option<Attachment>,
+    pub buttons: Vec<Button>,
+}
+
+impl Reply {
+    pub fn public(place: &Place, text: impl Into<String>) -> Reply {
+        Reply {
+            to: Target::Channel(place.clone()),
+            visibility: Visibility::Public,
+            text: text.into(),
+            mentions: Vec::new(),
+            image: None,
+            file: None,
+            buttons: Vec::new(),
+        }
+    }
+
+    /// A reply only the invoking user sees.
+    pub fn ephemeral(place: &Place, text: impl Into<String>) -> Reply {
+        Reply {
+            visibility: Visibility::Ephemeral,
+            ..Reply::public(place, text)
+        }
+    }
+
+    pub fn mention(mut self, users: impl IntoIterator<Item = UserId>) -> Reply {
+        for user in users {
+            if !self.mentions.contains(&user) {
+                self.mentions.push(user);
+            }
+        }
+        self
+    }
+
+    pub fn button(mut self, label: &str, custom_id: String, style: ButtonStyle) -> Reply {
+        self.buttons.push(Button {
+            label: label.to_string(),
+            custom_id,
+            style,
+        });
+        self
+    }
+
+    pub fn with_file(mut self, name: String, bytes: Vec<u8>) -> Reply {
+        self.file = Some(Attachment { name, bytes });
+        self
+    }
+
+    pub fn with_image(mut self, image: Option<Image>) -> Reply {
+        self.image = image;
+        self
+    }
+
+    pub fn is_ephemeral(&self) -> bool {
+        self.visibility == Visibility::Ephemeral
+    }
+}
+
+/// A user as Discord writes a mention: `<@id>`.
+pub fn mention(user: UserId) -> String {
+    format!("<@{user}>")
+}
+
+/// The user ids mentioned in a text, in order.
+pub fn mentioned_ids(text: &str) -> Vec<UserId> {
+    let mut ids = Vec::new();
+    let mut rest = text;
+    while let Some(start) = rest.find("<@") {
+        rest = &rest[start + 2..];
+        let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+        if !digits.is_empty() && rest[digits.len()..].starts_with('>') {
+            if let Ok(id) = digits.parse() {
+                ids.push(id);
+            }
+        }
+    }
+    ids
+}
+
+/// Replaces every `<@id>` of a text by what `name` makes of the id.
+pub fn replace_mentions(text: &str, mut name: impl FnMut(UserId) -> String) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(start) = rest.find("<@") {
+        out.push_str(&rest[..start]);
+        let after = &rest[start + 2..];
+        let digits: String = after.chars().take_while(char::is_ascii_digit).collect();
+        match digits.parse::<UserId>() {
+            Ok(id) if after[digits.len()..].starts_with('>') => {
+                out.push_str(&name(id));
+                rest = &after[digits.len() + 1..];
+            }
+            _ => {
+                out.push_str("<@");
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mentions_are_found_and_replaced() {
+        let text = "<@12> vs <@345>, not <@x> or <@9";
+        assert_eq!(mentioned_ids(text), vec![12, 345]);
+        assert_eq!(
+            replace_mentions(text, |id| format!("@u{id}")),
+            "@u12 vs @u345, not <@x> or <@9"
+        );
+    }
+}

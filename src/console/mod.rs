@@ -1,0 +1,238 @@
+//! The terminal adapter, `taktable local`: slash commands typed one per
+//! line, exactly as in Discord, plus console lines:
+//!
+//! - `:user NAME` who is typing (default `alice`);
+//! - `:channel NAME` where (default `general`);
+//! - `:advance DURATION` moves the bot's clock forward (`90m`, `25h`, `3d`)
+//!   and runs whatever falls due;
+//! - `:admin on|off` makes the current user a server admin (for `/abort`);
+//! - `:quit`.
+//!
+//! Lines starting with `#` are comments. Without a terminal there is no
+//! prompt, so a piped transcript gives clean output. The clock's offset is
+//! kept in the database, so a restart keeps the bot's time; the environment
+//! variable `TAKTABLE_NOW` (e.g. `2026-01-01T00:00:00Z`) pins its start.
+
+pub mod output;
+pub mod parse;
+
+use std::collections::HashSet;
+use std::io::{self, BufRead, IsTerminal, Write};
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use chrono::Duration;
+use clap::Args;
+
+use crate::bot::{clock, Bot, Invocation, OffsetClock, Place, User};
+use crate::store::{time_text, Store};
+
+/// The guild (server) the console plays in.
+pub const GUILD: &str = "local";
+
+/// The environment variable that pins the clock's start.
+pub const NOW_VAR: &str = "TAKTABLE_NOW";
+
+const OFFSET_KEY: &str = "console.clock_offset_seconds";
+
+#[derive(Args, Debug)]
+pub struct LocalArgs {
+    /// The SQLite database file (created if missing).
+    #[arg(long, default_value = "taktable.db")]
+    db: PathBuf,
+    /// Where images and exported files are written.
+    #[arg(long, default_value = "taktable-out")]
+    out: PathBuf,
+    /// Print each input line (as `> line`) before its output (for transcripts).
+    #[arg(long, hide = true)]
+    echo: bool,
+}
+
+struct Session {
+    user: String,
+    channel: String,
+    admins: HashSet<String>,
+}
+
+pub fn run(args: LocalArgs) -> Result<(), String> {
+    let store =
+        Store::open(&args.db).map_err(|e| format!("can't open {}: {e}", args.db.display()))?;
+    let start = match std::env::var(NOW_VAR) {
+        Ok(text) if !text.trim().is_empty() => {
+            Some(clock::parse_start(&text).map_err(|e| format!("{NOW_VAR}: {e}"))?)
+        }
+        _ => None,
+    };
+    let offset = store
+        .meta(OFFSET_KEY)
+        .map_err(|e| e.to_string())?
+        .and_then(|s| s.parse::<i64>().ok())
+        .unwrap_or(0);
+    let clock = Arc::new(OffsetClock::new(start, Duration::seconds(offset)));
+    let bot = Bot::new(store, clock.clone());
+    let mut session = Session {
+        user: "alice".to_string(),
+        channel: "general".to_string(),
+        admins: HashSet::new(),
+    };
+    let interactive = io::stdin().is_terminal();
+    let stdin = io::stdin();
+    let mut input = stdin.lock();
+    let stdout = io::stdout();
+    let mut line = String::new();
+    loop {
+        if interactive {
+            let mut out = stdout.lock();
+            let _ = write!(out, "{}@{}> ", session.user, session.channel);
+            let _ = out.flush();
+        }
+        line.clear();
+        match input.read_line(&mut line) {
+            Ok(0) => break,
+            Ok(_) => {}
+            Err(e) => return Err(format!("can't read standard input: {e}")),
+        }
+        let text = line.trim();
+        let mut out = stdout.lock();
+        if args.echo && !text.is_empty() {
+            if text.starts_with('#') {
+                writeln!(out, "{text}").map_err(|e| e.to_string())?;
+            } else {
+                writeln!(out, "> {text}").map_err(|e| e.to_string())?;
+            }
+        }
+        if text.is_empty() || text.starts_with('#') {
+            continue;
+        }
+        if let Some(meta) = text.strip_prefix(':') {
+            match console_line(meta, &mut session, &bot, &clock, &mut out, &args) {
+                Ok(true) => {}
+                Ok(false) => break,
+                Err(e) => return Err(e.to_string()),
+            }
+            continue;
+        }
+        command_line(text, &session, &bot, &mut out, &args).map_err(|e| e.to_string())?;
+    }
+    Ok(())
+}
+
+fn print_due(
+    bot: &Bot,
+    session: &Session,
+    out: &mut impl Write,
+    args: &LocalArgs,
+) -> io::Result<()> {
+    for reply in bot.run_due() {
+        output::print_reply(out, bot, &reply, &session.user, &args.out)?;
+    }
+    Ok(())
+}
+
+fn command_line(
+    text: &str,
+    session: &Session,
+    bot: &Bot,
+    out: &mut impl Write,
+    args: &LocalArgs,
+) -> io::Result<()> {
+    print_due(bot, session, out, args)?;
+    let place = Place {
+        guild: GUILD.to_string(),
+        channel: session.channel.clone(),
+    };
+    let replies = match parse::parse_command(text) {
+        Ok(command) => bot.handle(&Invocation {
+            place,
+            user: User {
+                id: parse::user_id(&session.user),
+                name: session.user.clone(),
+                is_admin: session.admins.contains(&session.user),
+            },
+            command,
+        }),
+        Err(why) => vec![crate::bot::Reply::ephemeral(&place, sentence(&why))],
+    };
+    for reply in &replies {
+        output::print_reply(out, bot, reply, &session.user, &args.out)?;
+    }
+    out.flush()
+}
+
+/// "size must be..." -> "Size must be....".
+fn sentence(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => format!("{}{}.", first.to_uppercase(), chars.as_str()),
+        None => String::new(),
+    }
+}
+
+/// A console line (after the `:`). `Ok(false)` ends the session.
+fn console_line(
+    meta: &str,
+    session: &mut Session,
+    bot: &Bot,
+    clock: &OffsetClock,
+    out: &mut impl Write,
+    args: &LocalArgs,
+) -> io::Result<bool> {
+    let (word, rest) = meta
+        .trim()
+        .split_once(char::is_whitespace)
+        .map_or((meta.trim(), ""), |(w, r)| (w, r.trim()));
+    match word {
+        "quit" | "exit" | "q" => return Ok(false),
+        "user" => match parse::check_name(rest) {
+            Ok(name) => session.user = name,
+            Err(e) => writeln!(out, "[console] {e}")?,
+        },
+        "channel" => match parse::check_name(rest.trim_start_matches('#')) {
+            Ok(name) => session.channel = name,
+            Err(e) => writeln!(out, "[console] {}", e.replace("user name", "channel name"))?,
+        },
+        "admin" => match rest {
+            "on" => {
+                session.admins.insert(session.user.clone());
+                writeln!(out, "[console] {} is a server admin", session.user)?;
+            }
+            "off" => {
+                session.admins.remove(&session.user);
+                writeln!(out, "[console] {} is not a server admin", session.user)?;
+            }
+            _ => writeln!(out, "[console] write :admin on or :admin off")?,
+        },
+        "advance" => match humantime::parse_duration(rest)
+            .ok()
+            .and_then(|d| Duration::from_std(d).ok())
+        {
+            Some(by) => {
+                let offset = match clock.advance(by) {
+                    Ok(offset) => offset,
+                    Err(e) => {
+                        writeln!(out, "[console] {e}")?;
+                        return Ok(true);
+                    }
+                };
+                if let Err(e) = bot
+                    .store()
+                    .set_meta(OFFSET_KEY, &offset.num_seconds().to_string())
+                {
+                    writeln!(out, "[console] could not save the clock: {e}")?;
+                }
+                writeln!(out, "[console] the clock is now {}", time_text(bot.now()))?;
+                print_due(bot, session, out, args)?;
+            }
+            None => writeln!(
+                out,
+                "[console] `{rest}` is not a duration; write e.g. :advance 90m, :advance 25h or :advance 3d"
+            )?,
+        },
+        _ => writeln!(
+            out,
+            "[console] unknown console line `:{word}`; use :user NAME, :channel NAME, :advance DURATION, :admin on|off or :quit"
+        )?,
+    }
+    out.flush()?;
+    Ok(true)
+}

@@ -1,0 +1,251 @@
+//! A typed line to a command, exactly as a user would type it in Discord:
+//! `/tak challenge opponent:@bob size:6 komi:2`. Options are `name:value`;
+//! `@name` is a user. The registry says which options exist and their types.
+
+use crate::bot::commands::{self, Command, OptionKind, OptionValue, UserRef};
+use crate::store::UserId;
+
+/// The stable id the console gives a name (FNV-1a of the lower-case name):
+/// the same name is the same user in every session.
+pub fn user_id(name: &str) -> UserId {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for byte in name.to_lowercase().bytes() {
+        hash ^= byte as u64;
+        hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    (hash >> 1).max(1)
+}
+
+/// Checks a user name typed in the console (`:user`, `@name`).
+pub fn check_name(name: &str) -> Result<String, String> {
+    let name = name.trim().trim_start_matches('@');
+    let ok = (1..=32).contains(&name.len())
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.'));
+    if ok {
+        Ok(name.to_lowercase())
+    } else {
+        Err(format!(
+            "`{name}` is not a user name: use 1 to 32 letters, digits, `_`, `-` or `.`"
+        ))
+    }
+}
+
+/// Splits a line into words; double quotes group words (`notation:"c3"`).
+fn words(line: &str) -> Result<Vec<String>, String> {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let mut quoted = false;
+    let mut started = false;
+    for c in line.chars() {
+        match c {
+            '"' => {
+                quoted = !quoted;
+                started = true;
+            }
+            c if c.is_whitespace() && !quoted => {
+                if started {
+                    words.push(std::mem::take(&mut word));
+                    started = false;
+                }
+            }
+            c => {
+                word.push(c);
+                started = true;
+            }
+        }
+    }
+    if quoted {
+        return Err("a quote (\") is never closed".to_string());
+    }
+    if started {
+        words.push(word);
+    }
+    Ok(words)
+}
+
+fn value(kind: OptionKind, name: &str, raw: &str) -> Result<OptionValue, String> {
+    Ok(match kind {
+        OptionKind::User => {
+            let Some(user) = raw.strip_prefix('@') else {
+                return Err(format!("{name} is a user, written @name, not `{raw}`"));
+            };
+            let user = check_name(user)?;
+            OptionValue::User(UserRef {
+                id: user_id(&user),
+                name: user,
+            })
+        }
+        OptionKind::Integer => OptionValue::Integer(
+            raw.parse()
+                .map_err(|_| format!("{name} must be a whole number, not `{raw}`"))?,
+        ),
+        OptionKind::Number => {
+            let x: f64 = raw
+                .parse()
+                .map_err(|_| format!("{name} must be a number, not `{raw}`"))?;
+            if !x.is_finite() {
+                return Err(format!("{name} must be a number, not `{raw}`"));
+            }
+            OptionValue::Number(x)
+        }
+        OptionKind::Boolean => match raw.to_ascii_lowercase().as_str() {
+            "true" | "yes" => OptionValue::Boolean(true),
+            "false" | "no" => OptionValue::Boolean(false),
+            _ => return Err(format!("{name} must be true or false, not `{raw}`")),
+        },
+        OptionKind::String => OptionValue::String(raw.to_string()),
+    })
+}
+
+/// Parses a slash command line.
+pub fn parse_command(line: &str) -> Result<Command, String> {
+    let words = words(line)?;
+    let mut words = words.into_iter();
+    let first = words.next().unwrap_or_default();
+    let Some(name) = first.strip_prefix('/') else {
+        return Err(format!(
+            "commands start with /, like /help; `{first}` doesn't (console lines: :user, :channel, :advance, :admin, :quit)"
+        ));
+    };
+    let name = name.to_lowercase();
+    let mut rest: Vec<String> = words.collect();
+    let full = if commands::is_group(&name) {
+        let subs: Vec<&str> = commands::COMMANDS
+            .iter()
+            .filter_map(|c| c.name.strip_prefix(&format!("{name} ")))
+            .collect();
+        match rest.first() {
+            Some(sub) if !sub.contains(':') => {
+                let full = format!("{name} {}", sub.to_lowercase());
+                if commands::spec(&full).is_none() {
+                    return Err(format!(
+                        "/{name} has no subcommand `{sub}`; try /{name} {}",
+                        subs.join(" or ")
+                    ));
+                }
+                rest.remove(0);
+                full
+            }
+            _ => {
+                return Err(format!(
+                    "/{name} needs a subcommand: /{name} {}",
+                    subs.join(" or ")
+                ))
+            }
+        }
+    } else {
+        name
+    };
+    let Some(spec) = commands::spec(&full) else {
+        return Err(format!(
+            "there is no command /{full}; type /help for the list of commands"
+        ));
+    };
+    let mut values = Vec::new();
+    for word in rest {
+        let (option, raw) = match word.split_once(':') {
+            Some((option, raw)) => (option.to_lowercase(), raw.to_string()),
+            None => {
+                // The one required text option may be given bare: `/move c3`.
+                let bare = spec
+                    .options
+                    .iter()
+                    .filter(|o| o.required && o.kind == OptionKind::String)
+                    .find(|o| !values.iter().any(|(n, _)| n == o.name));
+                match bare {
+                    Some(o) if spec.options.iter().filter(|o| o.required).count() == 1 => {
+                        (o.name.to_string(), word.clone())
+                    }
+                    _ => {
+                        return Err(format!(
+                            "write options as name:value (like size:6), not `{word}`"
+                        ))
+                    }
+                }
+            }
+        };
+        let value = match spec.option(&option) {
+            Some(o) => {
+                let raw = if o.choices.is_empty() {
+                    raw
+                } else {
+                    raw.to_lowercase()
+                };
+                value(o.kind, o.name, &raw)?
+            }
+            // Unknown: let the registry check name it.
+            None => OptionValue::String(raw),
+        };
+        values.push((option, value));
+    }
+    commands::build(&full, values)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::GameSettings;
+
+    #[test]
+    fn lines_become_typed_commands() {
+        let Command::Challenge(c) =
+            parse_command("/tak challenge opponent:@Bob size:6 komi:2 color:WHITE rated:false")
+                .unwrap()
+        else {
+            panic!()
+        };
+        assert_eq!(c.opponent.as_ref().unwrap().name, "bob");
+        assert_eq!(c.opponent.unwrap().id, user_id("bob"));
+        assert!(!c.rated);
+        let GameSettings::Tak(s) = c.settings;
+        assert_eq!((s.size, s.komi_halves), (6, 4));
+        assert_eq!(
+            parse_command("/move notation:3c3>12").unwrap(),
+            Command::Move {
+                notation: "3c3>12".into(),
+                version: None
+            }
+        );
+        assert_eq!(
+            parse_command("/move c3").unwrap(),
+            Command::Move {
+                notation: "c3".into(),
+                version: None
+            }
+        );
+    }
+
+    #[test]
+    fn malformed_lines_get_a_reason_not_a_panic() {
+        for (line, why) in [
+            ("/tak challenge size:9", "size must be from 3 to 8"),
+            ("/tak challenge komi:abc", "komi must be a number"),
+            ("/tak challenge komi:1.2", "steps of 0.5"),
+            ("/tak challenge colour:white", "no option `colour`"),
+            ("/tak challenge opponent:bob", "written @name"),
+            ("/tak challenge rated:maybe", "true or false"),
+            ("/tak challenge size", "name:value"),
+            ("/tak", "needs a subcommand"),
+            ("/tak play", "no subcommand"),
+            ("/frobnicate", "no command /frobnicate"),
+            ("/move", "needs the option notation"),
+            ("/move notation:\"c3", "never closed"),
+            ("hello", "start with /"),
+            ("/", "no command"),
+            ("/tak challenge size:99999999999999999999", "whole number"),
+        ] {
+            let err = parse_command(line).unwrap_err();
+            assert!(err.contains(why), "{line}: {err}");
+        }
+    }
+
+    #[test]
+    fn names_map_to_stable_distinct_ids() {
+        assert_eq!(user_id("alice"), user_id("Alice"));
+        assert_ne!(user_id("alice"), user_id("bob"));
+        assert!(check_name("bad name").is_err());
+        assert_eq!(check_name("@Carol").unwrap(), "carol");
+    }
+}

@@ -1,0 +1,240 @@
+//! Challenges: who challenged whom, in which channel, to which game with
+//! which settings; open until accepted, declined, cancelled or expired.
+
+use chrono::{DateTime, Utc};
+use rusqlite::{params, OptionalExtension, Row};
+
+use super::games::{insert_game, NewGame};
+use super::{id_in, id_out, parse_time, time_text, Result, Store, StoreError, UserId};
+use crate::games::GameSettings;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChallengeStatus {
+    Open,
+    Accepted,
+    Declined,
+    Cancelled,
+    Expired,
+}
+
+impl ChallengeStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ChallengeStatus::Open => "open",
+            ChallengeStatus::Accepted => "accepted",
+            ChallengeStatus::Declined => "declined",
+            ChallengeStatus::Cancelled => "cancelled",
+            ChallengeStatus::Expired => "expired",
+        }
+    }
+
+    fn parse(s: &str) -> Result<ChallengeStatus> {
+        Ok(match s {
+            "open" => ChallengeStatus::Open,
+            "accepted" => ChallengeStatus::Accepted,
+            "declined" => ChallengeStatus::Declined,
+            "cancelled" => ChallengeStatus::Cancelled,
+            "expired" => ChallengeStatus::Expired,
+            _ => return Err(StoreError::Corrupt(format!("challenge status `{s}`"))),
+        })
+    }
+}
+
+/// A challenge as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Challenge {
+    pub id: i64,
+    pub guild: String,
+    pub channel: String,
+    pub challenger: UserId,
+    /// `None`: an open challenge anyone else may take.
+    pub opponent: Option<UserId>,
+    pub settings: GameSettings,
+    /// The challenger's colour: `white`, `black` or `random`.
+    pub color: String,
+    pub rated: bool,
+    pub rematch_of: Option<i64>,
+    pub status: ChallengeStatus,
+    pub created_at: DateTime<Utc>,
+    pub expires_at: DateTime<Utc>,
+}
+
+/// A challenge to store.
+#[derive(Clone, Debug)]
+pub struct NewChallenge {
+    pub guild: String,
+    pub channel: String,
+    pub challenger: UserId,
+    pub opponent: Option<UserId>,
+    pub settings: GameSettings,
+    pub color: String,
+    pub rated: bool,
+    pub rematch_of: Option<i64>,
+    pub created_at: DateTime<Utc>,
+    pub expires_at: DateTime<Utc>,
+}
+
+const COLUMNS: &str = "id, guild, channel, challenger, opponent, game, settings, color, rated, \
+                       rematch_of, status, created_at, expires_at";
+
+/// The raw columns of a challenge row; checked by `finish`.
+struct RawChallenge {
+    id: i64,
+    guild: String,
+    channel: String,
+    challenger: i64,
+    opponent: Option<i64>,
+    settings: String,
+    color: String,
+    rated: bool,
+    rematch_of: Option<i64>,
+    status: String,
+    created_at: String,
+    expires_at: String,
+}
+
+fn raw(row: &Row<'_>) -> rusqlite::Result<RawChallenge> {
+    Ok(RawChallenge {
+        id: row.get(0)?,
+        guild: row.get(1)?,
+        channel: row.get(2)?,
+        challenger: row.get(3)?,
+        opponent: row.get(4)?,
+        settings: row.get(6)?,
+        color: row.get(7)?,
+        rated: row.get(8)?,
+        rematch_of: row.get(9)?,
+        status: row.get(10)?,
+        created_at: row.get(11)?,
+        expires_at: row.get(12)?,
+    })
+}
+
+fn finish(raw: RawChallenge) -> Result<Challenge> {
+    Ok(Challenge {
+        id: raw.id,
+        guild: raw.guild,
+        channel: raw.channel,
+        challenger: id_out(raw.challenger),
+        opponent: raw.opponent.map(id_out),
+        settings: GameSettings::from_json(&raw.settings).map_err(StoreError::Corrupt)?,
+        color: raw.color,
+        rated: raw.rated,
+        rematch_of: raw.rematch_of,
+        status: ChallengeStatus::parse(&raw.status)?,
+        created_at: parse_time(&raw.created_at)?,
+        expires_at: parse_time(&raw.expires_at)?,
+    })
+}
+
+impl Store {
+    /// Stores a new open challenge. Refused with `Conflict` when a challenge
+    /// already waits in the channel.
+    pub fn create_challenge(&self, c: &NewChallenge) -> Result<i64> {
+        let conn = self.conn();
+        let inserted = conn.execute(
+            "INSERT INTO challenges (guild, channel, challenger, opponent, game, settings, color,
+                                     rated, rematch_of, status, created_at, expires_at)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, 'open', ?10, ?11)",
+            params![
+                c.guild,
+                c.channel,
+                id_in(c.challenger),
+                c.opponent.map(id_in),
+                c.settings.kind().name(),
+                c.settings.to_json(),
+                c.color,
+                c.rated,
+                c.rematch_of,
+                time_text(c.created_at),
+                time_text(c.expires_at),
+            ],
+        );
+        match inserted {
+            Ok(_) => Ok(conn.last_insert_rowid()),
+            Err(rusqlite::Error::SqliteFailure(e, _))
+                if e.code == rusqlite::ErrorCode::ConstraintViolation =>
+            {
+                Err(StoreError::Conflict(
+                    "a challenge already waits in this channel",
+                ))
+            }
+            Err(e) => Err(e.into()),
+        }
+    }
+
+    pub fn challenge(&self, id: i64) -> Result<Option<Challenge>> {
+        let raw = self
+            .conn()
+            .query_row(
+                &format!("SELECT {COLUMNS} FROM challenges WHERE id = ?1"),
+                [id],
+                raw,
+            )
+            .optional()?;
+        raw.map(finish).transpose()
+    }
+
+    /// The challenge waiting in a channel, if any.
+    pub fn open_challenge(&self, guild: &str, channel: &str) -> Result<Option<Challenge>> {
+        let raw = self
+            .conn()
+            .query_row(
+                &format!(
+                    "SELECT {COLUMNS} FROM challenges
+                     WHERE guild = ?1 AND channel = ?2 AND status = 'open'"
+                ),
+                [guild, channel],
+                raw,
+            )
+            .optional()?;
+        raw.map(finish).transpose()
+    }
+
+    /// Open challenges whose expiry time has come.
+    pub fn due_challenges(&self, now: DateTime<Utc>) -> Result<Vec<Challenge>> {
+        let conn = self.conn();
+        let mut stmt = conn.prepare(&format!(
+            "SELECT {COLUMNS} FROM challenges
+             WHERE status = 'open' AND expires_at <= ?1 ORDER BY expires_at, id"
+        ))?;
+        let raws = stmt
+            .query_map([time_text(now)], raw)?
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        raws.into_iter().map(finish).collect()
+    }
+
+    /// Closes an open challenge (declined, cancelled, expired). `false` if it
+    /// was no longer open.
+    pub fn close_challenge(
+        &self,
+        id: i64,
+        status: ChallengeStatus,
+        now: DateTime<Utc>,
+    ) -> Result<bool> {
+        let changed = self.conn().execute(
+            "UPDATE challenges SET status = ?1, closed_at = ?2 WHERE id = ?3 AND status = 'open'",
+            params![status.as_str(), time_text(now), id],
+        )?;
+        Ok(changed == 1)
+    }
+
+    /// Accepts an open challenge and starts its game, in one transaction.
+    /// `Stale` if the challenge is no longer open; `Conflict` if a game is
+    /// already active in the channel.
+    pub fn accept_challenge(&self, id: i64, game: &NewGame) -> Result<i64> {
+        let mut conn = self.conn();
+        let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        let changed = tx.execute(
+            "UPDATE challenges SET status = 'accepted', closed_at = ?1
+             WHERE id = ?2 AND status = 'open'",
+            params![time_text(game.created_at), id],
+        )?;
+        if changed != 1 {
+            return Err(StoreError::Stale);
+        }
+        let game_id = insert_game(&tx, game, Some(id))?;
+        tx.commit()?;
+        Ok(game_id)
+    }
+}

@@ -1,0 +1,489 @@
+//! Games and their move lists, and the draw and undo offers made in them.
+//!
+//! The move list is the source of truth. Every change to it (a move, a
+//! take-back) and every end of a game updates the snapshot and bumps the
+//! version in the same transaction, guarded by `WHERE id = ? AND version = ?`.
+
+use chrono::{DateTime, Utc};
+use rusqlite::{params, OptionalExtension, Row, Transaction};
+
+use super::{id_in, id_out, parse_time, time_text, Result, Store, StoreError, UserId};
+use crate::games::{GameSettings, GameState, Seat};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameStatus {
+    Active,
+    Finished,
+    Aborted,
+}
+
+impl GameStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            GameStatus::Active => "active",
+            GameStatus::Finished => "finished",
+            GameStatus::Aborted => "aborted",
+        }
+    }
+
+    fn parse(s: &str) -> Result<GameStatus> {
+        Ok(match s {
+            "active" => GameStatus::Active,
+            "finished" => GameStatus::Finished,
+            "aborted" => GameStatus::Aborted,
+            _ => return Err(StoreError::Corrupt(format!("game status `{s}`"))),
+        })
+    }
+}
+
+/// A game as stored (without its moves).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRow {
+    pub id: i64,
+    pub guild: String,
+    pub channel: String,
+    pub settings: GameSettings,
+    /// Player 1 and Player 2.
+    pub players: [UserId; 2],
+    pub rated: bool,
+    pub status: GameStatus,
+    pub result: Option<String>,
+    pub winner: Option<Seat>,
+    pub end_reason: Option<String>,
+    pub snapshot: String,
+    pub version: i64,
+    pub created_at: DateTime<Utc>,
+}
+
+impl GameRow {
+    /// The seat a user holds in this game.
+    pub fn seat_of(&self, user: UserId) -> Option<Seat> {
+        Seat::ALL
+            .into_iter()
+            .find(|s| self.players[s.index()] == user)
+    }
+
+    pub fn player(&self, seat: Seat) -> UserId {
+        self.players[seat.index()]
+    }
+}
+
+/// A game to store.
+#[derive(Clone, Debug)]
+pub struct NewGame {
+    pub guild: String,
+    pub channel: String,
+    pub settings: GameSettings,
+    pub players: [UserId; 2],
+    pub rated: bool,
+    /// The snapshot of the start position.
+    pub snapshot: String,
+    pub created_at: DateTime<Utc>,
+}
+
+/// One stored move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveRow {
+    pub ply: i64,
+    pub notation: String,
+    pub seat: Seat,
+    pub user: UserId,
+    pub played_at: DateTime<Utc>,
+}
+
+/// How a game ends.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Finish {
+    pub status: GameStatus,
+    /// The result string (`R-0`, `1-0`, `1/2-1/2`, `*` for an aborted game).
+    pub result: String,
+    pub winner: Option<Seat>,
+    /// road, flats, resignation, agreement, abort.
+    pub reason: String,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OfferKind {
+    Draw,
+    Undo,
+}
+
+impl OfferKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            OfferKind::Draw => "draw",
+            OfferKind::Undo => "undo",
+        }
+    }
+}
+
+/// A pending offer: who made it, at which game version.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Offer {
+    pub seat: Seat,
+    pub version: i64,
+}
+
+const COLUMNS: &str = "id, guild, channel, settings, player1, player2, rated, status, result, \
+                       winner, end_reason, snapshot, version, created_at";
+
+struct RawGame {
+    id: i64,
+    guild: String,
+    channel: String,
+    settings: String,
+    players: [i64; 2],
+    rated: bool,
+    status: String,
+    result: Option<String>,
+    winner: Option<i64>,
+    end_reason: Option<String>,
+    snapshot: String,
+    version: i64,
+    created_at: String,
+}
+
+fn raw(row: &Row<'_>) -> rusqlite::Result<RawGame> {
+    Ok(RawGame {
+        id: row.get(0)?,
+        guild: row.get(1)?,
+        channel: row.get(2)?,
+        settings: row.get(3)?,
+        players: [row.get(4)?, row.get(5)?],
+        rated: row.get(6)?,
+        status: row.get(7)?,
+        result: row.get(8)?,
+        winner: row.get(9)?,
+        end_reason: row.get(10)?,
+        snapshot: row.get(11)?,
+        version: row.get(12)?,
+        created_at: row.get(13)?,
+    })
+}
+
+fn finish_row(raw: RawGame) -> Result<GameRow> {
+    Ok(GameRow {
+        id: raw.id,
+        guild: raw.guild,
+        channel: raw.channel,
+        settings: GameSettings::from_json(&raw.settings).map_err(StoreError::Corrupt)?,
+        players: raw.players.map(id_out),
+        rated: raw.rated,
+        status: GameStatus::parse(&raw.status)?,
+        result: raw.result,
+        winner: raw.winner.and_then(Seat::from_number),
+        end_reason: raw.end_reason,
+        snapshot: raw.snapshot,
+        version: raw.version,
+        created_at: parse_time(&raw.created_at)?,
+    })
+}
+
+pub(crate) fn insert_game(
+    tx: &Transaction<'_>,
+    g: &NewGame,
+    challenge: Option<i64>,
+) -> Result<i64> {
+    let now = time_text(g.created_at);
+    let inserted = tx.execute(
+        "INSERT INTO games (guild, channel, game, settings, player1, player2, rated, challenge_id,
+                            status, snapshot, version, created_at, updated_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, 'active', ?9, 0, ?10, ?10)",
+        params![
+            g.guild,
+            g.channel,
+            g.settings.kind().name(),
+            g.settings.to_json(),
+            id_in(g.players[0]),
+            id_in(g.players[1]),
+            g.rated,
+            challenge,
+            g.snapshot,
+            now,
+        ],
+    );
+    match inserted {
+        Ok(_) => Ok(tx.last_insert_rowid()),
+        Err(rusqlite::Error::SqliteFailure(e, _))
+            if e.code == rusqlite::ErrorCode::ConstraintViolation =>
+        {
+            Err(StoreError::Conflict(
+                "a game is already in progress in this channel",
+            ))
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// Bumps the version of a game from `expected`, or fails with `Stale`.
+fn bump(
+    tx: &Transaction<'_>,
+    game_id: i64,
+    expected: i64,
+    snapshot: &str,
+    now: &str,
+) -> Result<()> {
+    let changed = tx.execute(
+        "UPDATE games SET snapshot = ?1, version = version + 1, updated_at = ?2
+         WHERE id = ?3 AND version = ?4 AND status = 'active'",
+        params![snapshot, now, game_id, expected],
+    )?;
+    if changed != 1 {
+        return Err(StoreError::Stale);
+    }
+    Ok(())
+}
+
+fn set_finished(tx: &Transaction<'_>, game_id: i64, finish: &Finish, now: &str) -> Result<()> {
+    tx.execute(
+        "UPDATE games SET status = ?1, result = ?2, winner = ?3, end_reason = ?4, finished_at = ?5
+         WHERE id = ?6",
+        params![
+            finish.status.as_str(),
+            finish.result,
+            finish.winner.map(|s| s.number()),
+            finish.reason,
+            now,
+            game_id
+        ],
+    )?;
+    tx.execute("DELETE FROM offers WHERE game_id = ?1", [game_id])?;
+    Ok(())
+}
+
+impl Store {
+    /// Starts a game directly (tests; the bot starts games by accepting challenges).
+    pub fn create_game(&self, game: &NewGame) -> Result<i64> {
+        let mut conn = self.conn();
+        let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        let id = insert_game(&tx, game, None)?;
+        tx.commit()?;
+        Ok(id)
+    }
+
+    pub fn game(&self, id: i64) -> Result<Option<GameRow>> {
+        let raw = self
+            .conn()
+            .query_row(
+                &format!("SELECT {COLUMNS} FROM games WHERE id = ?1"),
+                [id],
+                raw,
+            )
+            .optional()?;
+        raw.map(finish_row).transpose()
+    }
+
+    /// The game in progress in a channel.
+    pub fn active_game(&self, guild: &str, channel: &str) -> Result<Option<GameRow>> {
+        let raw = self
+            .conn()
+            .query_row(
+                &format!(
+                    "SELECT {COLUMNS} FROM games
+                     WHERE guild = ?1 AND channel = ?2 AND status = 'active'"
+                ),
+                [guild, channel],
+                raw,
+            )
+            .optional()?;
+        raw.map(finish_row).transpose()
+    }
+
+    /// The most recent game of a channel, in progress or not.
+    pub fn latest_game(&self, guild: &str, channel: &str) -> Result<Option<GameRow>> {
+        let raw = self
+            .conn()
+            .query_row(
+                &format!(
+                    "SELECT {COLUMNS} FROM games
+                     WHERE guild = ?1 AND channel = ?2 ORDER BY id DESC LIMIT 1"
+                ),
+                [guild, channel],
+                raw,
+            )
+            .optional()?;
+        raw.map(finish_row).transpose()
+    }
+
+    /// Every game, oldest first.
+    pub fn all_games(&self) -> Result<Vec<GameRow>> {
+        let conn = self.conn();
+        let mut stmt = conn.prepare(&format!("SELECT {COLUMNS} FROM games ORDER BY id"))?;
+        let raws = stmt
+            .query_map([], raw)?
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        raws.into_iter().map(finish_row).collect()
+    }
+
+    /// A game's moves in order.
+    pub fn moves(&self, game_id: i64) -> Result<Vec<MoveRow>> {
+        let conn = self.conn();
+        let mut stmt = conn.prepare(
+            "SELECT ply, notation, seat, user_id, played_at FROM moves
+             WHERE game_id = ?1 ORDER BY ply",
+        )?;
+        let rows = stmt
+            .query_map([game_id], |r| {
+                Ok((
+                    r.get::<_, i64>(0)?,
+                    r.get::<_, String>(1)?,
+                    r.get::<_, i64>(2)?,
+                    r.get::<_, i64>(3)?,
+                    r.get::<_, String>(4)?,
+                ))
+            })?
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        rows.into_iter()
+            .map(|(ply, notation, seat, user, at)| {
+                Ok(MoveRow {
+                    ply,
+                    notation,
+                    seat: Seat::from_number(seat)
+                        .ok_or_else(|| StoreError::Corrupt(format!("seat {seat}")))?,
+                    user: id_out(user),
+                    played_at: parse_time(&at)?,
+                })
+            })
+            .collect()
+    }
+
+    /// The game's state, replayed from its settings and move list (the
+    /// source of truth).
+    pub fn replay(&self, game: &GameRow) -> Result<GameState> {
+        let moves: Vec<String> = self
+            .moves(game.id)?
+            .into_iter()
+            .map(|m| m.notation)
+            .collect();
+        GameState::replay(&game.settings, &moves)
+            .map_err(|e| StoreError::Corrupt(format!("game {}: {e}", game.id)))
+    }
+
+    /// Appends a move made against `expected` version: the move, the new
+    /// snapshot, the version and (if the move ended the game) the result, in
+    /// one transaction. Pending offers lapse. Returns the new version, or
+    /// `Stale` if the game changed since `expected`.
+    #[allow(clippy::too_many_arguments)]
+    pub fn record_move(
+        &self,
+        game_id: i64,
+        expected: i64,
+        notation: &str,
+        seat: Seat,
+        user: UserId,
+        snapshot: &str,
+        finish: Option<&Finish>,
+        now: DateTime<Utc>,
+    ) -> Result<i64> {
+        let now = time_text(now);
+        let mut conn = self.conn();
+        let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        bump(&tx, game_id, expected, snapshot, &now)?;
+        let ply: i64 = tx.query_row(
+            "SELECT COUNT(*) FROM moves WHERE game_id = ?1",
+            [game_id],
+            |r| r.get(0),
+        )?;
+        tx.execute(
+            "INSERT INTO moves (game_id, ply, notation, seat, user_id, played_at)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            params![game_id, ply, notation, seat.number(), id_in(user), now],
+        )?;
+        tx.execute("DELETE FROM offers WHERE game_id = ?1", [game_id])?;
+        if let Some(finish) = finish {
+            set_finished(&tx, game_id, finish, &now)?;
+        }
+        tx.commit()?;
+        Ok(expected + 1)
+    }
+
+    /// Takes back the last move (an accepted undo), against `expected` version.
+    pub fn take_back(
+        &self,
+        game_id: i64,
+        expected: i64,
+        snapshot: &str,
+        now: DateTime<Utc>,
+    ) -> Result<i64> {
+        let now = time_text(now);
+        let mut conn = self.conn();
+        let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        bump(&tx, game_id, expected, snapshot, &now)?;
+        let removed = tx.execute(
+            "DELETE FROM moves WHERE game_id = ?1
+             AND ply = (SELECT MAX(ply) FROM moves WHERE game_id = ?1)",
+            [game_id],
+        )?;
+        if removed != 1 {
+            return Err(StoreError::Stale);
+        }
+        tx.execute("DELETE FROM offers WHERE game_id = ?1", [game_id])?;
+        tx.commit()?;
+        Ok(expected + 1)
+    }
+
+    /// Ends a game without a move (resignation, agreed draw, abort), against
+    /// `expected` version.
+    pub fn end_game(
+        &self,
+        game_id: i64,
+        expected: i64,
+        finish: &Finish,
+        now: DateTime<Utc>,
+    ) -> Result<()> {
+        let now = time_text(now);
+        let mut conn = self.conn();
+        let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        let snapshot: String =
+            tx.query_row("SELECT snapshot FROM games WHERE id = ?1", [game_id], |r| {
+                r.get(0)
+            })?;
+        bump(&tx, game_id, expected, &snapshot, &now)?;
+        set_finished(&tx, game_id, finish, &now)?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// Records (or replaces) an offer made at game version `version`.
+    pub fn set_offer(
+        &self,
+        game_id: i64,
+        kind: OfferKind,
+        seat: Seat,
+        version: i64,
+        now: DateTime<Utc>,
+    ) -> Result<()> {
+        self.conn().execute(
+            "INSERT INTO offers (game_id, kind, seat, version, created_at)
+             VALUES (?1, ?2, ?3, ?4, ?5)
+             ON CONFLICT (game_id, kind) DO UPDATE
+             SET seat = excluded.seat, version = excluded.version, created_at = excluded.created_at",
+            params![game_id, kind.as_str(), seat.number(), version, time_text(now)],
+        )?;
+        Ok(())
+    }
+
+    /// The pending offer of a kind, if it still holds for `version`.
+    pub fn offer(&self, game_id: i64, kind: OfferKind, version: i64) -> Result<Option<Offer>> {
+        let row: Option<(i64, i64)> = self
+            .conn()
+            .query_row(
+                "SELECT seat, version FROM offers WHERE game_id = ?1 AND kind = ?2",
+                params![game_id, kind.as_str()],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .optional()?;
+        Ok(row.and_then(|(seat, v)| {
+            let seat = Seat::from_number(seat)?;
+            (v == version).then_some(Offer { seat, version: v })
+        }))
+    }
+
+    pub fn clear_offer(&self, game_id: i64, kind: OfferKind) -> Result<bool> {
+        let n = self.conn().execute(
+            "DELETE FROM offers WHERE game_id = ?1 AND kind = ?2",
+            params![game_id, kind.as_str()],
+        )?;
+        Ok(n > 0)
+    }
+}

@@ -1,0 +1,147 @@
+//! The SQLite store: users, challenges, games and their move lists, offers.
+//!
+//! The schema comes only from the numbered SQL files in `migrations/`,
+//! embedded in the binary and applied at start-up. The database runs in WAL
+//! mode. The move list is the source of truth: a move, the game's new
+//! snapshot and its version change in one transaction, and the version check
+//! (`UPDATE ... WHERE id = ? AND version = ?`) makes sure two moves made
+//! against the same version can never both apply.
+
+pub mod challenges;
+pub mod games;
+pub mod users;
+
+use std::path::Path;
+use std::sync::{Mutex, MutexGuard};
+
+use chrono::{DateTime, SecondsFormat, Utc};
+use rusqlite::{Connection, OptionalExtension};
+use rusqlite_migration::{Migrations, M};
+
+pub use challenges::{Challenge, ChallengeStatus, NewChallenge};
+pub use games::{Finish, GameRow, GameStatus, MoveRow, NewGame, Offer, OfferKind};
+
+/// A user's id: the Discord id (the console derives one from each name).
+pub type UserId = u64;
+
+/// The schema, one migration per file of `migrations/`, in order.
+const MIGRATIONS: &[M<'static>] = &[M::up(include_str!("../../migrations/0001_initial.sql"))];
+
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// The row changed since it was read (a version check failed).
+    #[error("the position changed")]
+    Stale,
+    /// A uniqueness rule refused the change (one open challenge or active game per channel).
+    #[error("{0}")]
+    Conflict(&'static str),
+    #[error("stored data is unreadable: {0}")]
+    Corrupt(String),
+    #[error("database error: {0}")]
+    Sqlite(#[from] rusqlite::Error),
+    #[error("database migration failed: {0}")]
+    Migration(#[from] rusqlite_migration::Error),
+}
+
+pub type Result<T, E = StoreError> = std::result::Result<T, E>;
+
+/// The database. One connection behind a mutex: every operation is short,
+/// and the bot serialises the invocations of one channel itself.
+pub struct Store {
+    conn: Mutex<Connection>,
+}
+
+impl Store {
+    /// Opens (creating if needed) the database file and brings its schema up to date.
+    pub fn open(path: &Path) -> Result<Store> {
+        let conn = Connection::open(path)?;
+        Store::setup(conn)
+    }
+
+    /// A private database in memory (for tests).
+    pub fn open_in_memory() -> Result<Store> {
+        Store::setup(Connection::open_in_memory()?)
+    }
+
+    fn setup(mut conn: Connection) -> Result<Store> {
+        conn.busy_timeout(std::time::Duration::from_secs(5))?;
+        // WAL mode ("memory" for an in-memory database, which can't use WAL).
+        let _mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))?;
+        conn.pragma_update(None, "foreign_keys", "ON")?;
+        conn.pragma_update(None, "synchronous", "NORMAL")?;
+        Migrations::from_slice(MIGRATIONS).to_latest(&mut conn)?;
+        Ok(Store {
+            conn: Mutex::new(conn),
+        })
+    }
+
+    pub(crate) fn conn(&self) -> MutexGuard<'_, Connection> {
+        // A panic while holding the lock leaves nothing half-written (every
+        // change is a transaction), so a poisoned lock is safe to reuse.
+        self.conn.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The journal mode in force ("wal" for a file database).
+    pub fn journal_mode(&self) -> Result<String> {
+        Ok(self
+            .conn()
+            .query_row("PRAGMA journal_mode", [], |r| r.get(0))?)
+    }
+
+    pub fn meta(&self, key: &str) -> Result<Option<String>> {
+        Ok(self
+            .conn()
+            .query_row("SELECT value FROM meta WHERE key = ?1", [key], |r| r.get(0))
+            .optional()?)
+    }
+
+    pub fn set_meta(&self, key: &str, value: &str) -> Result<()> {
+        self.conn().execute(
+            "INSERT INTO meta (key, value) VALUES (?1, ?2)
+             ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            [key, value],
+        )?;
+        Ok(())
+    }
+}
+
+/// A time as stored: RFC 3339 in UTC with seconds, which sorts as text.
+pub fn time_text(t: DateTime<Utc>) -> String {
+    t.to_rfc3339_opts(SecondsFormat::Secs, true)
+}
+
+pub fn parse_time(text: &str) -> Result<DateTime<Utc>> {
+    DateTime::parse_from_rfc3339(text)
+        .map(|t| t.with_timezone(&Utc))
+        .map_err(|e| StoreError::Corrupt(format!("bad time `{text}`: {e}")))
+}
+
+/// Ids are u64 (Discord snowflakes fit in 63 bits); SQLite stores i64.
+pub(crate) fn id_in(id: UserId) -> i64 {
+    id as i64
+}
+
+pub(crate) fn id_out(id: i64) -> UserId {
+    id as u64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn migrations_are_valid_and_the_file_database_uses_wal() {
+        // Requirement: schema only through migrations/, WAL mode.
+        Migrations::from_slice(MIGRATIONS).validate().unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(&dir.path().join("t.db")).unwrap();
+        assert_eq!(store.journal_mode().unwrap(), "wal");
+        store.set_meta("k", "1").unwrap();
+        store.set_meta("k", "2").unwrap();
+        assert_eq!(store.meta("k").unwrap().as_deref(), Some("2"));
+        drop(store);
+        // Re-opening applies nothing twice and keeps the data.
+        let store = Store::open(&dir.path().join("t.db")).unwrap();
+        assert_eq!(store.meta("k").unwrap().as_deref(), Some("2"));
+    }
+}

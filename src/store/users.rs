@@ -1,0 +1,27 @@
+//! Users: a Discord id and the name last seen, for display only.
+
+use chrono::{DateTime, Utc};
+use rusqlite::OptionalExtension;
+
+use super::{id_in, time_text, Result, Store, UserId};
+
+impl Store {
+    /// Records the name a user goes by now.
+    pub fn upsert_user(&self, id: UserId, name: &str, now: DateTime<Utc>) -> Result<()> {
+        self.conn().execute(
+            "INSERT INTO users (id, name, updated_at) VALUES (?1, ?2, ?3)
+             ON CONFLICT (id) DO UPDATE SET name = excluded.name, updated_at = excluded.updated_at",
+            rusqlite::params![id_in(id), name, time_text(now)],
+        )?;
+        Ok(())
+    }
+
+    pub fn user_name(&self, id: UserId) -> Result<Option<String>> {
+        Ok(self
+            .conn()
+            .query_row("SELECT name FROM users WHERE id = ?1", [id_in(id)], |r| {
+                r.get(0)
+            })
+            .optional()?)
+    }
+}
