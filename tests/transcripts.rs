@@ -52,7 +52,9 @@ fn run_segment(db: &Path, out: &Path, input: &str) -> String {
         .replace(&out.display().to_string(), "OUT")
 }
 
-fn check(name: &str) {
+/// Runs one transcript; returns its temporary folder (the database and
+/// `out/`, where the pictures were written).
+fn check(name: &str) -> tempfile::TempDir {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/transcripts")
         .join(format!("{name}.txt"));
@@ -102,6 +104,7 @@ fn check(name: &str) {
     let bot = Bot::new(store, Arc::new(SystemClock));
     let games = bot.verify_snapshots().unwrap();
     assert!(games > 0, "{name}: no game was stored");
+    dir
 }
 
 macro_rules! transcripts {
@@ -109,7 +112,7 @@ macro_rules! transcripts {
         $(
             #[test]
             fn $name() {
-                check(stringify!($name));
+                let _ = check(stringify!($name));
             }
         )*
     };
@@ -125,6 +128,37 @@ transcripts!(
     restart,
     open_challenge,
 );
+
+#[test]
+fn themes() {
+    // Issue 4: `/theme` stores a player's theme and the pictures they ask
+    // for use it; `/themes` lists them. The transcript shows the replies;
+    // here the pictures themselves are read back.
+    use taktable::render::layout::{HEIGHT, WIDTH};
+    use taktable::render::Theme;
+    let dir = check("themes");
+    let out = dir.path().join("out");
+    let background = |file: &str| {
+        let img = image::open(out.join(file))
+            .unwrap_or_else(|e| panic!("{file}: {e}"))
+            .to_rgb8();
+        assert_eq!(img.dimensions(), (WIDTH, HEIGHT), "{file}");
+        img.get_pixel(2, 2).0
+    };
+    // alice's boards: default, then contrast after /theme; bob's stay default.
+    assert_eq!(
+        background("game-1-ply-0.png"),
+        Theme::Slate.palette().background
+    );
+    assert_eq!(
+        background("game-1-ply-1.png"),
+        Theme::Contrast.palette().background
+    );
+    assert_eq!(
+        background("game-1-ply-2.png"),
+        Theme::Slate.palette().background
+    );
+}
 
 #[test]
 fn odd_lines_never_crash_the_program() {

@@ -5,7 +5,7 @@ use chrono::{DateTime, Duration, Utc};
 
 use super::commands::{ChallengeRequest, ColorChoice};
 use super::reply::{mention, ButtonStyle, Reply};
-use super::{board_block, buttons, offers, player_label, refuse, to_move_line, Bot, Ctx, Outcome};
+use super::{buttons, offers, player_label, refuse, to_move_line, Bot, Ctx, Outcome};
 use crate::games::{GameState, Seat};
 use crate::store::{Challenge, ChallengeStatus, NewChallenge, NewGame, StoreError, UserId};
 
@@ -194,18 +194,17 @@ fn accept_challenge(ctx: &Ctx<'_>, c: Challenge) -> Outcome {
         .ok_or_else(|| super::Failure::User("The new game could not be found.".into()))?;
     let to_move = state.awaiting().unwrap_or(Seat::Player1);
     let text = format!(
-        "{} accepts. Game #{id}: {} vs {}, {}, {}.\n{} Move with /move, e.g. /move notation:a1.\n{}",
+        "{} accepts. Game #{id}: {} vs {}, {}, {}.\n{} Move with /move, e.g. /move notation:a1.",
         mention(ctx.user.id),
         player_label(&game, Seat::Player1),
         player_label(&game, Seat::Player2),
         game.settings.describe(),
         rated_word(game.rated),
         to_move_line(&game, &state),
-        board_block(&state)
     );
     Ok(vec![Reply::public(ctx.place, text)
         .mention([game.player(to_move)])
-        .with_image(super::play::board_image(&state))])
+        .with_image(super::board::board_image(ctx, &game, &state))])
 }
 
 /// `/decline`: refuses the challenge made to the user here, or else the

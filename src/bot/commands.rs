@@ -7,6 +7,7 @@
 use serde::Serialize;
 
 use crate::games::{tak::Rules, GameSettings, TakSettings, TAK_DEFAULT_SIZE};
+use crate::render::Theme;
 use crate::store::UserId;
 
 /// The type of an option's value (Discord's option types).
@@ -198,6 +199,20 @@ pub const COMMANDS: &[CommandSpec] = &[
         description: "How to play with taktable",
         options: &[],
     },
+    CommandSpec {
+        name: "theme",
+        description: "Choose the colours of the board pictures you ask for",
+        options: &[OptionSpec {
+            required: true,
+            choices: &Theme::NAMES,
+            ..opt("name", "The theme (see /themes)", OptionKind::String)
+        }],
+    },
+    CommandSpec {
+        name: "themes",
+        description: "The board themes you can choose with /theme",
+        options: &[],
+    },
 ];
 
 pub fn spec(name: &str) -> Option<&'static CommandSpec> {
@@ -300,6 +315,9 @@ pub enum Command {
     Export,
     Abort,
     Help,
+    /// Choose a board theme, by name.
+    Theme(String),
+    Themes,
     /// A button press, by its custom id.
     Button(String),
 }
@@ -385,8 +403,18 @@ pub fn build(name: &str, values: Vec<(String, OptionValue)>) -> Result<Command, 
     }
     for option in spec.options.iter().filter(|o| o.required) {
         if !seen.contains(&option.name) {
+            let example = option
+                .choices
+                .first()
+                .copied()
+                .unwrap_or(match option.kind {
+                    OptionKind::String => "c3",
+                    OptionKind::User => "@name",
+                    OptionKind::Boolean => "true",
+                    OptionKind::Integer | OptionKind::Number => "1",
+                });
             return Err(format!(
-                "/{name} needs the option {0}, e.g. /{name} {0}:c3",
+                "/{name} needs the option {0}, e.g. /{name} {0}:{example}",
                 option.name
             ));
         }
@@ -442,6 +470,8 @@ pub fn build(name: &str, values: Vec<(String, OptionValue)>) -> Result<Command, 
         "export" => Command::Export,
         "abort" => Command::Abort,
         "help" => Command::Help,
+        "theme" => Command::Theme(string("name").unwrap_or_default()),
+        "themes" => Command::Themes,
         other => return Err(format!("there is no command `/{other}`")),
     })
 }
@@ -540,7 +570,7 @@ mod tests {
                 .options
                 .iter()
                 .filter(|o| o.required)
-                .map(|o| (o.name.to_string(), s("c3")))
+                .map(|o| (o.name.to_string(), s(o.choices.first().unwrap_or(&"c3"))))
                 .collect();
             build(spec.name, values).unwrap_or_else(|e| panic!("{}: {e}", spec.name));
         }

@@ -5,6 +5,7 @@
 //! every change to a game is checked against the version it was made from,
 //! so two racing moves can never both apply, even from two processes.
 
+pub mod board;
 pub mod buttons;
 pub mod challenge;
 pub mod clock;
@@ -14,6 +15,7 @@ pub mod help;
 pub mod offers;
 pub mod play;
 pub mod reply;
+pub mod themes;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -142,6 +144,8 @@ impl Bot {
                 Command::Undo => offers::undo(&ctx, None),
                 Command::Export => export::export(&ctx),
                 Command::Help => Ok(vec![help::help(ctx.place)]),
+                Command::Theme(name) => themes::set_theme(&ctx, name),
+                Command::Themes => themes::list(&ctx),
                 Command::Button(custom_id) => buttons::press(&ctx, custom_id),
             });
         match outcome {
@@ -237,12 +241,6 @@ pub fn player_label(game: &GameRow, seat: Seat) -> String {
         mention(game.player(seat)),
         game.settings.seat_name(seat)
     )
-}
-
-/// The board of a game for a reply: the text board in a code block (the
-/// PNG comes from the renderer).
-pub fn board_block(state: &GameState) -> String {
-    format!("```\n{}\n```", state.text_board())
 }
 
 /// "<@bob> to move." with the game's note for that turn.

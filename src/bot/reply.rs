@@ -24,6 +24,9 @@ pub struct Image {
     pub bytes: Vec<u8>,
     pub alt: String,
     pub file_name: String,
+    /// The same board as text, for adapters that can't show pictures (the
+    /// terminal prints it under the file's path).
+    pub text: String,
 }
 
 /// An attached file.

@@ -65,6 +65,9 @@ pub fn print_reply(
     if let Some(image) = &reply.image {
         let path = write_file(out_dir, &image.file_name, &image.bytes);
         writeln!(w, "{prefix} file: {path}")?;
+        for line in image.text.lines() {
+            writeln!(w, "    {line}")?;
+        }
     }
     if let Some(file) = &reply.file {
         let path = write_file(out_dir, &file.name, &file.bytes);
@@ -107,6 +110,7 @@ mod tests {
                 bytes: vec![1, 2, 3],
                 alt: "the board".into(),
                 file_name: "../board-1.png".into(),
+                text: "a1 W".into(),
             }))
             .with_file("game.ptn".into(), b"[Size \"5\"]".to_vec());
         let mut out = Vec::new();
@@ -116,7 +120,7 @@ mod tests {
         assert_eq!(
             text,
             format!(
-                "[general] bot: @bob to move\n    board\n[general] bot: file: {}\n[general] bot: file: {}\n",
+                "[general] bot: @bob to move\n    board\n[general] bot: file: {}\n    a1 W\n[general] bot: file: {}\n",
                 png.display(),
                 dir.path().join("game.ptn").display()
             )

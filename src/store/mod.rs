@@ -25,7 +25,10 @@ pub use games::{Finish, GameRow, GameStatus, MoveRow, NewGame, Offer, OfferKind}
 pub type UserId = u64;
 
 /// The schema, one migration per file of `migrations/`, in order.
-const MIGRATIONS: &[M<'static>] = &[M::up(include_str!("../../migrations/0001_initial.sql"))];
+const MIGRATIONS: &[M<'static>] = &[
+    M::up(include_str!("../../migrations/0001_initial.sql")),
+    M::up(include_str!("../../migrations/0002_user_preferences.sql")),
+];
 
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
