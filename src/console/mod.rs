@@ -15,6 +15,7 @@
 
 pub mod output;
 pub mod parse;
+mod pool;
 
 use std::collections::HashSet;
 use std::io::{self, BufRead, IsTerminal, Write};
@@ -46,8 +47,14 @@ pub struct LocalArgs {
     /// Print each input line (as `> line`) before its output (for transcripts).
     #[arg(long, hide = true)]
     echo: bool,
+    /// Handle commands of different channels on this many threads at once
+    /// (each channel's commands stay in order; replies of different
+    /// channels may interleave). 1 keeps every reply in input order.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]
+    jobs: u16,
 }
 
+#[derive(Clone)]
 struct Session {
     user: String,
     channel: String,
@@ -69,7 +76,10 @@ pub fn run(args: LocalArgs) -> Result<(), String> {
         .and_then(|s| s.parse::<i64>().ok())
         .unwrap_or(0);
     let clock = Arc::new(OffsetClock::new(start, Duration::seconds(offset)));
-    let bot = Bot::new(store, clock.clone());
+    let bot = Arc::new(Bot::new(store, clock.clone()));
+    let args = Arc::new(args);
+    let pool =
+        (args.jobs > 1).then(|| pool::Pool::new(args.jobs as usize, bot.clone(), args.clone()));
     let mut session = Session {
         user: "alice".to_string(),
         channel: "general".to_string(),
@@ -105,6 +115,12 @@ pub fn run(args: LocalArgs) -> Result<(), String> {
             continue;
         }
         if let Some(meta) = text.strip_prefix(':') {
+            if let Some(pool) = &pool {
+                // The clock and the session change only between commands.
+                drop(out);
+                pool.wait_idle();
+                out = stdout.lock();
+            }
             match console_line(meta, &mut session, &bot, &clock, &mut out, &args) {
                 Ok(true) => {}
                 Ok(false) => break,
@@ -112,7 +128,15 @@ pub fn run(args: LocalArgs) -> Result<(), String> {
             }
             continue;
         }
-        command_line(text, &session, &bot, &mut out, &args).map_err(|e| e.to_string())?;
+        match &pool {
+            Some(pool) => pool.submit(text, &session),
+            None => {
+                command_line(text, &session, &bot, &mut out, &args).map_err(|e| e.to_string())?
+            }
+        }
+    }
+    if let Some(pool) = &pool {
+        pool.wait_idle();
     }
     Ok(())
 }
