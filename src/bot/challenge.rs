@@ -79,7 +79,7 @@ pub fn challenge(ctx: &Ctx<'_>, request: &ChallengeRequest) -> Outcome {
     let what = format!(
         "{}, {}",
         request.settings.describe(),
-        rated_word(request.rated)
+        rated_word(request.rated && request.settings.can_be_rated())
     );
     let reply = match &request.opponent {
         Some(opponent) => {
@@ -178,7 +178,7 @@ fn accept_challenge(ctx: &Ctx<'_>, c: Challenge) -> Outcome {
         channel: c.channel.clone(),
         settings: c.settings.clone(),
         players,
-        rated: c.rated,
+        rated: crate::store::ratings::counts_for_rating(&c.settings, players, c.rated),
         snapshot: state.snapshot(),
         created_at: ctx.now,
     };
@@ -202,9 +202,11 @@ fn accept_challenge(ctx: &Ctx<'_>, c: Challenge) -> Outcome {
         rated_word(game.rated),
         to_move_line(&game, &state),
     );
-    Ok(vec![Reply::public(ctx.place, text)
+    let dm = super::correspondence::your_move_dm(ctx, &game, &state, "the game has started.")?;
+    let reply = Reply::public(ctx.place, text)
         .mention([game.player(to_move)])
-        .with_image(super::board::board_image(ctx, &game, &state))])
+        .with_image(super::board::board_image(ctx, &game, &state));
+    Ok(std::iter::once(reply).chain(dm).collect())
 }
 
 /// `/decline`: refuses the challenge made to the user here, or else the

@@ -86,7 +86,13 @@ pub fn undo(ctx: &Ctx<'_>, only: Option<i64>) -> Outcome {
                 .map(|s| game.player(s))
                 .into_iter()
                 .collect::<Vec<_>>();
-            Ok(vec![Reply::public(
+            let dm = super::correspondence::your_move_dm(
+                ctx,
+                &game,
+                &before,
+                &format!("{last} was taken back."),
+            )?;
+            let reply = Reply::public(
                 ctx.place,
                 format!(
                     "{} accepts: {last} is taken back. {}",
@@ -95,7 +101,8 @@ pub fn undo(ctx: &Ctx<'_>, only: Option<i64>) -> Outcome {
                 ),
             )
             .mention(next)
-            .with_image(board_image(ctx, &game, &before))])
+            .with_image(board_image(ctx, &game, &before));
+            Ok(std::iter::once(reply).chain(dm).collect())
         }
         None if only.is_some() => refuse(buttons::EXPIRED),
         None => {

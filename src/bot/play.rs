@@ -14,8 +14,17 @@ pub fn result_line(game: &GameRow, winner: Option<Seat>, result: &str) -> String
     }
 }
 
-/// The reply that closes a game: a Rematch button under it.
-pub fn game_over_reply(ctx: &Ctx<'_>, game: &GameRow, text: String) -> Reply {
+/// The reply that closes a game: the rating changes if it counted, and a
+/// Rematch button under it.
+pub fn game_over_reply(ctx: &Ctx<'_>, game: &GameRow, mut text: String) -> Reply {
+    match super::standings::rating_line(ctx.store(), game.id) {
+        Ok(Some(line)) => {
+            text.push('\n');
+            text.push_str(&line);
+        }
+        Ok(None) => {}
+        Err(e) => eprintln!("taktable: rating changes of game {}: {e}", game.id),
+    }
     Reply::public(ctx.place, text).mention(game.players).button(
         "Rematch",
         buttons::rematch_id(game.id),
@@ -58,6 +67,12 @@ pub fn play_move(ctx: &Ctx<'_>, notation: &str, version: Option<i64>) -> Outcome
     )?;
     let me = mention(ctx.user.id);
     let image = board_image(ctx, &game, &state);
+    let dm = super::correspondence::your_move_dm(
+        ctx,
+        &game,
+        &state,
+        &format!("{me} played {}.", played.notation),
+    )?;
     let reply = match &played.outcome {
         None => {
             let tak = if played.tak { " Tak!" } else { "" };
@@ -83,7 +98,7 @@ pub fn play_move(ctx: &Ctx<'_>, notation: &str, version: Option<i64>) -> Outcome
             ),
         ),
     };
-    Ok(vec![reply.with_image(image)])
+    Ok(std::iter::once(reply.with_image(image)).chain(dm).collect())
 }
 
 /// `/board`: the game in progress here, else the last one played here.

@@ -4,7 +4,8 @@
 //! - `:user NAME` who is typing (default `alice`);
 //! - `:channel NAME` where (default `general`);
 //! - `:advance DURATION` moves the bot's clock forward (`90m`, `25h`, `3d`)
-//!   and runs whatever falls due;
+//!   and runs whatever falls due on the way, each at its own time (as the
+//!   Discord adapter, sleeping until [`Bot::next_due`], would);
 //! - `:admin on|off` makes the current user a server admin (for `/abort`);
 //! - `:quit`.
 //!
@@ -12,6 +13,8 @@
 //! prompt, so a piped transcript gives clean output. The clock's offset is
 //! kept in the database, so a restart keeps the bot's time; the environment
 //! variable `TAKTABLE_NOW` (e.g. `2026-01-01T00:00:00Z`) pins its start.
+//! At start-up the bot first sends whatever fell due while it was not
+//! running (reminders are in the database).
 
 pub mod output;
 pub mod parse;
@@ -35,6 +38,10 @@ pub const GUILD: &str = "local";
 pub const NOW_VAR: &str = "TAKTABLE_NOW";
 
 const OFFSET_KEY: &str = "console.clock_offset_seconds";
+
+/// At most this many due times are stepped through in one `:advance`
+/// (then the clock jumps to the end and what is due is sent at once).
+const MAX_STEPS: usize = 10_000;
 
 #[derive(Args, Debug)]
 pub struct LocalArgs {
@@ -89,6 +96,8 @@ pub fn run(args: LocalArgs) -> Result<(), String> {
     let stdin = io::stdin();
     let mut input = stdin.lock();
     let stdout = io::stdout();
+    // Whatever fell due while the program was not running.
+    print_due(&bot, &session, &mut stdout.lock(), &args).map_err(|e| e.to_string())?;
     let mut line = String::new();
     loop {
         if interactive {
@@ -231,21 +240,38 @@ fn console_line(
             .and_then(|d| Duration::from_std(d).ok())
         {
             Some(by) => {
-                let offset = match clock.advance(by) {
-                    Ok(offset) => offset,
-                    Err(e) => {
+                if let Err(e) = clock.check_advance(by) {
+                    writeln!(out, "[console] {e}")?;
+                    return Ok(true);
+                }
+                let target = bot.now() + by;
+                writeln!(out, "[console] the clock is now {}", time_text(target))?;
+                // Step from one due time to the next, so that each reminder
+                // goes out at its own time, as with a running bot.
+                let mut steps = 0;
+                loop {
+                    let now = bot.now();
+                    let next = bot.next_due().filter(|t| *t > now && *t <= target);
+                    let step_to = match next {
+                        Some(t) if steps < MAX_STEPS => t,
+                        _ => target,
+                    };
+                    if let Err(e) = clock.advance(step_to - now) {
                         writeln!(out, "[console] {e}")?;
-                        return Ok(true);
+                        break;
                     }
-                };
+                    print_due(bot, session, out, args)?;
+                    steps += 1;
+                    if step_to >= target {
+                        break;
+                    }
+                }
                 if let Err(e) = bot
                     .store()
-                    .set_meta(OFFSET_KEY, &offset.num_seconds().to_string())
+                    .set_meta(OFFSET_KEY, &clock.offset().num_seconds().to_string())
                 {
                     writeln!(out, "[console] could not save the clock: {e}")?;
                 }
-                writeln!(out, "[console] the clock is now {}", time_text(bot.now()))?;
-                print_due(bot, session, out, args)?;
             }
             None => writeln!(
                 out,

@@ -7,7 +7,7 @@
 use std::io::{self, Write};
 use std::path::Path;
 
-use crate::bot::reply::{replace_mentions, Reply, Target};
+use crate::bot::reply::{plain_channels, replace_mentions, Reply, Target};
 use crate::bot::Bot;
 
 fn name_of(bot: &Bot, id: u64) -> String {
@@ -49,7 +49,9 @@ pub fn print_reply(
     } else {
         format!("[{channel}] bot:")
     };
-    let text = replace_mentions(&reply.text, |id| format!("@{}", name_of(bot, id)));
+    let text = plain_channels(&replace_mentions(&reply.text, |id| {
+        format!("@{}", name_of(bot, id))
+    }));
     let mut first = true;
     for line in text.lines().filter(|l| l.trim() != "```") {
         if first {
