@@ -9,13 +9,15 @@ use super::square::{Direction, Square};
 
 /// `SPREADS[carry][reach]`: the drop patterns lifting 1..=carry pieces
 /// and dropping on at most `reach` squares.
-const SPREADS: [[u16; 8]; 9] = spread_table();
+const SPREADS: [[u16; 8]; 9] = pattern_table(false);
 /// `FLATTENS[carry][reach]`: the drop patterns lifting 1..=carry pieces
 /// that drop on exactly `reach` squares and then put the capstone alone on
 /// the next one (a wall).
-const FLATTENS: [[u16; 8]; 9] = flatten_table();
+const FLATTENS: [[u16; 8]; 9] = pattern_table(true);
 
-const fn spread_table() -> [[u16; 8]; 9] {
+/// Counts the drop patterns of each carry and reach: plain spreads, or
+/// spreads that end by flattening a wall.
+const fn pattern_table(flattening: bool) -> [[u16; 8]; 9] {
     let mut table = [[0u16; 8]; 9];
     let mut carry = 1;
     while carry <= 8 {
@@ -23,27 +25,12 @@ const fn spread_table() -> [[u16; 8]; 9] {
         while reach < 8 {
             let mut bits = 1u32;
             while bits < 1 << carry {
-                if bits.count_ones() as usize <= reach {
-                    table[carry][reach] += 1;
-                }
-                bits += 1;
-            }
-            reach += 1;
-        }
-        carry += 1;
-    }
-    table
-}
-
-const fn flatten_table() -> [[u16; 8]; 9] {
-    let mut table = [[0u16; 8]; 9];
-    let mut carry = 1;
-    while carry <= 8 {
-        let mut reach = 0;
-        while reach < 8 {
-            let mut bits = 1u32;
-            while bits < 1 << carry {
-                if is_flatten_pattern(bits as u8, reach) {
+                let counts = if flattening {
+                    is_flatten_pattern(bits as u8, reach)
+                } else {
+                    bits.count_ones() as usize <= reach
+                };
+                if counts {
                     table[carry][reach] += 1;
                 }
                 bits += 1;
