@@ -14,6 +14,7 @@ pub mod help;
 pub mod offers;
 pub mod play;
 pub mod reply;
+pub mod rules;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -142,6 +143,7 @@ impl Bot {
                 Command::Undo => offers::undo(&ctx, None),
                 Command::Export => export::export(&ctx),
                 Command::Help => Ok(vec![help::help(ctx.place)]),
+                Command::Rules(kind) => Ok(vec![rules::rules(ctx.place, *kind)]),
                 Command::Button(custom_id) => buttons::press(&ctx, custom_id),
             });
         match outcome {
