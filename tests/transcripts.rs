@@ -124,6 +124,9 @@ transcripts!(
     rejections,
     restart,
     open_challenge,
+    takat_stack_of_six,
+    takat_white_wins,
+    takat_black_wins,
 );
 
 #[test]
