@@ -300,6 +300,9 @@ pub struct Export {
 }
 
 /// A game in progress (or finished): settings, the actions so far, and the state.
+// A Tak position holds 64 stacks inline (4 KB); a game state is built once
+// per command and rarely moved, so boxing it would buy nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug)]
 pub enum GameState {
     Tak(TakGame),
@@ -822,6 +825,118 @@ mod tests {
         assert_eq!(
             board,
             "3  .   .   W\n2  .   B   .\n1  W2  BS  .\n   a   b   c\nin reserve: white 8 stones; black 7 stones"
+        );
+    }
+
+    fn takat() -> GameSettings {
+        GameSettings::Takat(TakatSettings::default())
+    }
+
+    #[test]
+    fn takat_settings_are_stored_by_kind_name() {
+        let json = takat().to_json();
+        assert_eq!(json, r#"{"game":"takat"}"#);
+        assert_eq!(GameSettings::from_json(&json).unwrap(), takat());
+        assert_eq!(takat().kind(), GameKind::Takat);
+        assert_eq!(GameKind::parse("TAKAT"), Some(GameKind::Takat));
+        assert_eq!(takat().seat_name(Seat::Player1), "white");
+        assert_eq!(takat().describe(), "Takat, 6 white pieces against 15 black");
+    }
+
+    #[test]
+    fn takat_plays_through_the_enum() {
+        // RULINGS Takat 2, 4: White (Player 1) first; Black must then enter.
+        let mut game = GameState::new(&takat()).unwrap();
+        assert_eq!(game.awaiting(), Some(Seat::Player1));
+        assert_eq!(game.snapshot(), "x/x/x/x/x/x/x w -");
+        assert_eq!(
+            game.legal_actions(),
+            ["+N", "+NE", "+SE", "+S", "+SW", "+NW"]
+        );
+        let played = game.play(" n ").unwrap();
+        assert_eq!(played.notation, "+N");
+        assert!(!played.tak && played.outcome.is_none());
+        assert_eq!(game.awaiting(), Some(Seat::Player2));
+        assert!(game.turn_note().unwrap().contains("must enter"));
+        let before = game.snapshot();
+        for (bad, why) in [
+            ("N-C", "Black must enter"),
+            ("+C", "centre"),
+            ("+N", "occupied"),
+            ("E", "not a cell"),
+            ("", "no turn given"),
+            ("C--N", "cannot read"),
+        ] {
+            let err = game.play(bad).unwrap_err();
+            assert!(err.contains(why), "{bad}: {err}");
+        }
+        assert_eq!(game.snapshot(), before);
+        assert_eq!(game.action_count(), 1);
+        game.play("+ne").unwrap();
+        // RULINGS Takat 7: the piece just entered may not be moved.
+        assert!(game.play("NE-C").unwrap_err().contains("just moved"));
+        assert_eq!(game.actions(), ["+N", "+NE"]);
+        let again = GameState::replay(&takat(), &game.actions()).unwrap();
+        assert_eq!(again.snapshot(), game.snapshot());
+    }
+
+    #[test]
+    fn takat_ends_with_result_strings_and_reasons() {
+        // RULINGS Takat 8: a player with no legal turn loses.
+        let black_wins =
+            "+N +NE +S +SE NE-SE +NW +SW N-NW S-SW NW-SW +S +N NW-C N-C +NE +N +NW NE-N";
+        let moves: Vec<&str> = black_wins.split(' ').collect();
+        let mut game = GameState::replay(&takat(), &moves[..moves.len() - 1]).unwrap();
+        let outcome = game.play("ne-n").unwrap().outcome.unwrap();
+        assert_eq!(outcome.result, "0-1");
+        assert_eq!(outcome.winner, Some(Seat::Player2));
+        assert_eq!(outcome.reason, "white has no legal turn");
+        assert_eq!(game.awaiting(), None);
+        assert!(game.legal_actions().is_empty());
+        assert!(game.turn_note().is_none());
+        assert_eq!(game.play("+S").unwrap_err(), "the game is over");
+    }
+
+    #[test]
+    fn takat_export_is_a_record_that_replays() {
+        let mut game = GameState::new(&takat()).unwrap();
+        for turn in ["+N", "+S", "N-C"] {
+            game.play(turn).unwrap();
+        }
+        let export = game.export(&ExportMeta {
+            players: ["alice".into(), "bob \"b\"".into()],
+            date: "2026.01.31".into(),
+            site: "taktable".into(),
+            result: "*".into(),
+        });
+        assert_eq!(export.extension, "takat");
+        assert!(export.viewer_link.is_none());
+        assert_eq!(
+            export.text,
+            "[Game \"Takat\"]\n[White \"alice\"]\n[Black \"bob \\\"b\\\"\"]\n[Date \"2026-01-31\"]\n[Result \"*\"]\n[Site \"taktable\"]\n\n+N\n+S\nN-C\n"
+        );
+        let record = takat::parse_record(&export.text).unwrap();
+        assert_eq!(record.tag("Black"), Some("bob \"b\""));
+        assert_eq!(
+            record.final_position().unwrap().to_string(),
+            game.snapshot()
+        );
+    }
+
+    #[test]
+    fn takat_text_board_is_the_hexagon() {
+        let mut game = GameState::new(&takat()).unwrap();
+        for turn in ["+N", "+NE", "N-C", "NE-C", "+SW"] {
+            game.play(turn).unwrap();
+        }
+        assert_eq!(
+            game.text_board(),
+            "         N*  .\n\
+             NW  .              NE  .\n\
+             \x20        C   wb\n\
+             SW* w              SE* .\n\
+             \x20        S   .\n\
+             in hand: white 4; black 14 (stacks bottom to top, * red cell)"
         );
     }
 
