@@ -46,12 +46,15 @@ fn write_sample() {
             let file = dir.join(format!("takat-{}.png", theme.name()));
             std::fs::write(file, render_png(&takat::sample_midgame(), theme)).unwrap();
         }
-        let won = view_of("wbbww/bb/w/bw/x/b/bbw b NW", Some("C-NW"));
-        std::fs::write(
-            dir.join("takat-won.png"),
-            render_png(&won, Theme::default()),
-        )
-        .unwrap();
+        for (name, position, last) in [
+            ("six", "bbbbbw/x/bbbw/bw/w/bww/b b C", "NE-C"),
+            ("stuck", "bb/bw/x/bb/w/www/w w N", "NE-N"),
+            ("enter", "x/w/x/x/x/x/x b N", "+N"),
+        ] {
+            let view = view_of(position, Some(last)).with_turns_played(7);
+            let file = dir.join(format!("takat-{name}.png"));
+            std::fs::write(file, render_png(&view, Theme::default())).unwrap();
+        }
     }
 }
 
