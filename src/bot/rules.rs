@@ -17,7 +17,7 @@ Notation (PTN): c3 places a flat on c3, Sc3 a wall, Cc3 a capstone; 3c3>12 carri
 /// Takat (RULINGS Takat 1-8) and its turn notation (docs/takat.md).
 const TAKAT: &str = "\
 Takat (RULINGS Takat 1-8): 6 white pieces against 15 black on seven circles: the centre C and the ring N, NE, SE, S, SW, NW; N, SE and SW are red.
-- White moves first. A turn enters one of your pieces on an empty ring cell (never the centre), or moves the top piece of any stack, of either colour, to a neighbouring cell whose stack is at most one level higher than the stack it leaves (empty, lower, level or one up).
+- White moves first. A turn enters one of your pieces on an empty ring cell (never the centre), or moves the top piece of any stack, of either colour, to a neighbouring cell whose stack is no taller than the one it leaves, counting the piece (so the piece lands on an empty cell, goes down, stays level or climbs one level).
 - Black must enter when it has fewer pieces on the board than White.
 - A top piece resting on one of its own colour is safe: only its owner may move it. Three of a colour in a row on a red cell: no one may move the top one.
 - No move may leave two neighbouring stacks of four or more capped by safe pieces of the same colour.
@@ -25,11 +25,31 @@ Takat (RULINGS Takat 1-8): 6 white pieces against 15 black on seven circles: the
 - White wins as soon as any stack reaches six, whoever builds it. A player with no legal turn loses: White wins by leaving Black none, Black by leaving White none.
 Notation: +NE enters a piece on NE; C-NE moves the top piece of C to NE. Case doesn't matter (c-ne, +ne); a bare cell (ne) is an entry.";
 
-/// The rules of `kind`, for the user who asked.
+/// The rules of `kind`, for the user who asked (well under Discord's
+/// 2000 characters).
 pub fn rules(place: &Place, kind: GameKind) -> Reply {
     let text = match kind {
         GameKind::Tak => TAK,
         GameKind::Takat => TAKAT,
     };
     Reply::ephemeral(place, text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rules_fit_in_one_discord_message() {
+        let place = Place {
+            guild: "g".into(),
+            channel: "c".into(),
+        };
+        for kind in crate::games::GameKind::ALL {
+            let reply = rules(&place, *kind);
+            assert!(reply.text.chars().count() < 2000, "{kind:?}");
+            assert!(reply.is_ephemeral());
+        }
+        assert!(rules(&place, GameKind::Takat).text.contains("C-NE"));
+    }
 }
