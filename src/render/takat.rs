@@ -1296,8 +1296,12 @@ mod tests {
         assert_eq!(view.last_notation.as_deref(), Some("NE-C"));
         assert_eq!(view.in_hand, [2, 10]);
         assert_eq!(view.to_move, Some(Side::Black));
-        assert!(view.must_enter);
+        // Black has five on the board against White's four: not bound.
+        assert!(!view.must_enter);
         assert!(view.result.is_none());
+        let entered: takat::Position = "x/w/x/x/x/x/x b N".parse().unwrap();
+        let view = TakatBoardView::from_position(&entered, ["a".into(), "b".into()], None);
+        assert!(view.must_enter);
         assert_eq!(
             alt_text(&pos, Some("NE-C")),
             "Takat board, position bbw/www/x/bb/x/x/b b C (last turn NE-C)"
