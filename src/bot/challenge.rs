@@ -5,7 +5,7 @@ use chrono::{DateTime, Duration, Utc};
 
 use super::commands::{ChallengeRequest, ColorChoice};
 use super::reply::{mention, ButtonStyle, Reply};
-use super::{board_block, buttons, offers, player_label, refuse, to_move_line, Bot, Ctx, Outcome};
+use super::{buttons, offers, player_label, refuse, to_move_line, Bot, Ctx, Outcome};
 use crate::games::{GameState, Seat};
 use crate::store::{Challenge, ChallengeStatus, NewChallenge, NewGame, StoreError, UserId};
 
@@ -79,7 +79,7 @@ pub fn challenge(ctx: &Ctx<'_>, request: &ChallengeRequest) -> Outcome {
     let what = format!(
         "{}, {}",
         request.settings.describe(),
-        rated_word(request.rated)
+        rated_word(request.rated && request.settings.can_be_rated())
     );
     let reply = match &request.opponent {
         Some(opponent) => {
@@ -178,7 +178,7 @@ fn accept_challenge(ctx: &Ctx<'_>, c: Challenge) -> Outcome {
         channel: c.channel.clone(),
         settings: c.settings.clone(),
         players,
-        rated: c.rated,
+        rated: crate::store::ratings::counts_for_rating(&c.settings, players, c.rated),
         snapshot: state.snapshot(),
         created_at: ctx.now,
     };
@@ -194,7 +194,7 @@ fn accept_challenge(ctx: &Ctx<'_>, c: Challenge) -> Outcome {
         .ok_or_else(|| super::Failure::User("The new game could not be found.".into()))?;
     let to_move = state.awaiting().unwrap_or(Seat::Player1);
     let text = format!(
-        "{} accepts. Game #{id}: {} vs {}, {}, {}.\n{} Move with /move, e.g. /move notation:{}.\n{}",
+        "{} accepts. Game #{id}: {} vs {}, {}, {}.\n{} Move with /move, e.g. /move notation:{}.",
         mention(ctx.user.id),
         player_label(&game, Seat::Player1),
         player_label(&game, Seat::Player2),
@@ -202,11 +202,12 @@ fn accept_challenge(ctx: &Ctx<'_>, c: Challenge) -> Outcome {
         rated_word(game.rated),
         to_move_line(&game, &state),
         game.settings.example_action(),
-        board_block(&state)
     );
-    Ok(vec![Reply::public(ctx.place, text)
+    let dm = super::correspondence::your_move_dm(ctx, &game, &state, "the game has started.")?;
+    let reply = Reply::public(ctx.place, text)
         .mention([game.player(to_move)])
-        .with_image(super::play::board_image(&state))])
+        .with_image(super::board::board_image(ctx, &game, &state));
+    Ok(std::iter::once(reply).chain(dm).collect())
 }
 
 /// `/decline`: refuses the challenge made to the user here, or else the

@@ -44,14 +44,23 @@ impl OffsetClock {
     /// it backwards or more than [`MAX_OFFSET_DAYS`] days past its start.
     pub fn advance(&self, by: Duration) -> Result<Duration, String> {
         let mut offset = self.offset.lock().unwrap_or_else(|e| e.into_inner());
-        let moved = offset
+        let moved = Self::moved(*offset, by)?;
+        *offset = moved;
+        Ok(moved)
+    }
+
+    /// Whether [`OffsetClock::advance`] would accept `by`; the offset it would give.
+    pub fn check_advance(&self, by: Duration) -> Result<Duration, String> {
+        Self::moved(self.offset(), by)
+    }
+
+    fn moved(offset: Duration, by: Duration) -> Result<Duration, String> {
+        offset
             .checked_add(&by)
             .filter(|o| by >= Duration::zero() && *o <= Duration::days(MAX_OFFSET_DAYS))
             .ok_or_else(|| {
                 format!("the clock moves forward by at most {MAX_OFFSET_DAYS} days in all")
-            })?;
-        *offset = moved;
-        Ok(moved)
+            })
     }
 }
 

@@ -4,11 +4,14 @@
 //! `taktable commands --json` all read it; [`build`] turns named option
 //! values into a typed [`Command`], checking them against the registry.
 
+use chrono::Duration;
 use serde::Serialize;
 
+use super::interval::{self, REMINDER_CHOICES, TIMEOUT_CHOICES};
 use crate::games::{
     tak::Rules, GameKind, GameSettings, TakSettings, TakatSettings, TAK_DEFAULT_SIZE,
 };
+use crate::render::Theme;
 use crate::store::UserId;
 
 /// The type of an option's value (Discord's option types).
@@ -216,7 +219,95 @@ pub const COMMANDS: &[CommandSpec] = &[
         name: "export",
         description:
             "The game as a file: PTN with a ptn.ninja link for Tak, a Takat record for Takat",
+        options: &[OptionSpec {
+            min: Some(1.0),
+            ..opt(
+                "game",
+                "A finished game of this server, by number (see /history; default: this channel's game)",
+                OptionKind::Integer,
+            )
+        }],
+    },
+    CommandSpec {
+        name: "claim",
+        description: "Claim the win when your opponent has not moved within the server's timeout",
         options: &[],
+    },
+    CommandSpec {
+        name: "games",
+        description: "Your games in progress in this server (your move first) and challenges waiting for you",
+        options: &[],
+    },
+    CommandSpec {
+        name: "remind",
+        description: "How often the player to move in this channel's game is reminded",
+        options: &[OptionSpec {
+            required: true,
+            choices: REMINDER_CHOICES,
+            ..opt(
+                "every",
+                "The reminder interval for this game (off: no reminders)",
+                OptionKind::String,
+            )
+        }],
+    },
+    CommandSpec {
+        name: "notify",
+        description: "Whether you also get \"your move\" and reminders by direct message",
+        options: &[OptionSpec {
+            required: true,
+            ..opt(
+                "dm",
+                "true: direct messages too; false: only in the game's channel",
+                OptionKind::Boolean,
+            )
+        }],
+    },
+    CommandSpec {
+        name: "leaderboard",
+        description: "This server's ratings for a game",
+        options: &[
+            opt("game", "Which game (default tak)", OptionKind::String),
+            OptionSpec {
+                min: Some(1.0),
+                ..opt("page", "Which page of 10 players (default 1)", OptionKind::Integer)
+            },
+        ],
+    },
+    CommandSpec {
+        name: "rating",
+        description: "A player's rating, rank, record and last 10 results in this server",
+        options: &[
+            opt("user", "Whose rating (default: yours)", OptionKind::User),
+            opt("game", "Which game (default tak)", OptionKind::String),
+        ],
+    },
+    CommandSpec {
+        name: "history",
+        description: "A player's recent finished games in this server",
+        options: &[opt("user", "Whose games (default: yours)", OptionKind::User)],
+    },
+    CommandSpec {
+        name: "settings",
+        description: "This server's reminder interval and timeout (server admins change them)",
+        options: &[
+            OptionSpec {
+                choices: REMINDER_CHOICES,
+                ..opt(
+                    "reminder",
+                    "How often the player to move is reminded (default 1d)",
+                    OptionKind::String,
+                )
+            },
+            OptionSpec {
+                choices: TIMEOUT_CHOICES,
+                ..opt(
+                    "timeout",
+                    "How long before the opponent may /claim the win (default 1w)",
+                    OptionKind::String,
+                )
+            },
+        ],
     },
     CommandSpec {
         name: "abort",
@@ -226,6 +317,20 @@ pub const COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "help",
         description: "How to play with taktable",
+        options: &[],
+    },
+    CommandSpec {
+        name: "theme",
+        description: "Choose the colours of the board pictures you ask for",
+        options: &[OptionSpec {
+            required: true,
+            choices: &Theme::NAMES,
+            ..opt("name", "The theme (see /themes)", OptionKind::String)
+        }],
+    },
+    CommandSpec {
+        name: "themes",
+        description: "The board themes you can choose with /theme",
         options: &[],
     },
     CommandSpec {
@@ -336,9 +441,40 @@ pub enum Command {
     Draw,
     Undo,
     Rematch,
-    Export,
+    /// `/export`, of this channel's game or of a finished game of the server.
+    Export {
+        game: Option<i64>,
+    },
     Abort,
     Help,
+    /// Choose a board theme, by name.
+    Theme(String),
+    Themes,
+    Claim,
+    Games,
+    /// `/remind every:`; `None` turns reminders off for the game.
+    Remind {
+        every: Option<Duration>,
+    },
+    Notify {
+        dm: bool,
+    },
+    /// `/settings`; `None`: leave that setting as it is; `Some(None)`: off.
+    Settings {
+        reminder: Option<Option<Duration>>,
+        timeout: Option<Option<Duration>>,
+    },
+    Leaderboard {
+        game: Option<GameKind>,
+        page: Option<i64>,
+    },
+    Rating {
+        user: Option<UserRef>,
+        game: Option<GameKind>,
+    },
+    History {
+        user: Option<UserRef>,
+    },
     /// `/rules game:takat`: a game's rules and notation.
     Rules(GameKind),
     /// A button press, by its custom id.
@@ -352,6 +488,7 @@ impl Command {
             Command::Challenge(ChallengeRequest {
                 opponent: Some(u), ..
             }) => vec![u],
+            Command::Rating { user: Some(u), .. } | Command::History { user: Some(u) } => vec![u],
             _ => Vec::new(),
         }
     }
@@ -426,8 +563,18 @@ pub fn build(name: &str, values: Vec<(String, OptionValue)>) -> Result<Command, 
     }
     for option in spec.options.iter().filter(|o| o.required) {
         if !seen.contains(&option.name) {
+            let example = option
+                .choices
+                .first()
+                .copied()
+                .unwrap_or(match option.kind {
+                    OptionKind::String => "c3",
+                    OptionKind::User => "@name",
+                    OptionKind::Boolean => "true",
+                    OptionKind::Integer | OptionKind::Number => "1",
+                });
             return Err(format!(
-                "/{name} needs the option {0}, e.g. /{name} {0}:c3",
+                "/{name} needs the option {0}, e.g. /{name} {0}:{example}",
                 option.name
             ));
         }
@@ -440,6 +587,25 @@ pub fn build(name: &str, values: Vec<(String, OptionValue)>) -> Result<Command, 
     let integer = |option: &str| match get(option) {
         Some(OptionValue::Integer(n)) => Some(*n),
         _ => None,
+    };
+    let user = |option: &str| match get(option) {
+        Some(OptionValue::User(u)) => Some(u.clone()),
+        _ => None,
+    };
+    let game = || -> Result<Option<GameKind>, String> {
+        string("game")
+            .map(|name| {
+                GameKind::parse(&name).ok_or_else(|| {
+                    let names: Vec<&str> = GameKind::ALL.iter().map(|k| k.name()).collect();
+                    format!("game must be one of {}, not `{name}`", names.join(", "))
+                })
+            })
+            .transpose()
+    };
+    let choice = |option: &str| -> Result<Option<Option<Duration>>, String> {
+        string(option)
+            .map(|c| interval::parse_choice(&c).ok_or_else(|| format!("{option} can't be `{c}`")))
+            .transpose()
     };
     Ok(match spec.name {
         "tak challenge" => {
@@ -496,9 +662,34 @@ pub fn build(name: &str, values: Vec<(String, OptionValue)>) -> Result<Command, 
         "draw" => Command::Draw,
         "undo" => Command::Undo,
         "rematch" => Command::Rematch,
-        "export" => Command::Export,
+        "export" => Command::Export {
+            game: integer("game"),
+        },
         "abort" => Command::Abort,
         "help" => Command::Help,
+        "theme" => Command::Theme(string("name").unwrap_or_default()),
+        "themes" => Command::Themes,
+        "claim" => Command::Claim,
+        "games" => Command::Games,
+        "remind" => Command::Remind {
+            every: choice("every")?.flatten(),
+        },
+        "notify" => Command::Notify {
+            dm: matches!(get("dm"), Some(OptionValue::Boolean(true))),
+        },
+        "settings" => Command::Settings {
+            reminder: choice("reminder")?,
+            timeout: choice("timeout")?,
+        },
+        "leaderboard" => Command::Leaderboard {
+            game: game()?,
+            page: integer("page"),
+        },
+        "rating" => Command::Rating {
+            user: user("user"),
+            game: game()?,
+        },
+        "history" => Command::History { user: user("user") },
         "rules" => {
             let game = string("game").unwrap_or_default();
             Command::Rules(
@@ -647,12 +838,71 @@ mod tests {
                 .options
                 .iter()
                 .filter(|o| o.required)
-                .map(|o| (o.name.to_string(), s(o.choices.first().unwrap_or(&"c3"))))
+                .map(|o| {
+                    let value = match (o.kind, o.choices.first()) {
+                        (OptionKind::Boolean, _) => OptionValue::Boolean(true),
+                        (_, Some(choice)) => s(choice),
+                        _ => s("c3"),
+                    };
+                    (o.name.to_string(), value)
+                })
                 .collect();
             build(spec.name, values).unwrap_or_else(|e| panic!("{}: {e}", spec.name));
         }
         assert!(is_group("tak"));
         assert!(is_group("takat"));
         assert!(!is_group("move"));
+    }
+
+    #[test]
+    fn correspondence_and_rating_options_become_typed_values() {
+        let build = |name: &str, values: Vec<(&str, OptionValue)>| {
+            build(
+                name,
+                values
+                    .into_iter()
+                    .map(|(n, v)| (n.to_string(), v))
+                    .collect(),
+            )
+        };
+        assert_eq!(
+            build("remind", vec![("every", s("6h"))]).unwrap(),
+            Command::Remind {
+                every: Some(Duration::hours(6))
+            }
+        );
+        assert_eq!(
+            build("remind", vec![("every", s("off"))]).unwrap(),
+            Command::Remind { every: None }
+        );
+        assert!(build("remind", vec![("every", s("5h"))])
+            .unwrap_err()
+            .contains("6h, 12h, 1d, 2d, 3d, 1w, off"));
+        assert_eq!(
+            build("settings", vec![("timeout", s("off"))]).unwrap(),
+            Command::Settings {
+                reminder: None,
+                timeout: Some(None)
+            }
+        );
+        assert_eq!(
+            build("leaderboard", vec![("game", s("Tak"))]).unwrap(),
+            Command::Leaderboard {
+                game: Some(GameKind::Tak),
+                page: None
+            }
+        );
+        assert!(build("leaderboard", vec![("game", s("chess"))])
+            .unwrap_err()
+            .contains("game must be one of tak"));
+        assert!(
+            build("leaderboard", vec![("page", OptionValue::Integer(0))])
+                .unwrap_err()
+                .contains("page must be at least 1")
+        );
+        assert_eq!(
+            build("export", vec![("game", OptionValue::Integer(3))]).unwrap(),
+            Command::Export { game: Some(3) }
+        );
     }
 }

@@ -4,20 +4,41 @@
 use super::reply::{mention, Reply};
 use super::{refuse, Ctx, Outcome};
 use crate::games::{ExportMeta, Seat};
+use crate::store::GameStatus;
 
-pub fn export(ctx: &Ctx<'_>) -> Outcome {
+/// `/export [game]`: `game` names a game of this server that is over (or
+/// this channel's game); without it, this channel's game.
+pub fn export(ctx: &Ctx<'_>, id: Option<i64>) -> Outcome {
     let place = ctx.place;
-    let game = match ctx.store().active_game(&place.guild, &place.channel)? {
-        Some(game) => game,
-        None => match ctx.store().latest_game(&place.guild, &place.channel)? {
-            Some(game) => game,
-            None => {
-                return refuse(
-                    "There's no game in this channel to export. Start one with /tak challenge.",
-                )
+    let named = match id {
+        Some(id) => match ctx.store().game(id)? {
+            Some(game)
+                if game.guild == place.guild
+                    && (game.status != GameStatus::Active || game.channel == place.channel) =>
+            {
+                Some(game)
+            }
+            _ => {
+                return refuse(format!(
+                "There's no finished game #{id} in this server. /history lists the finished games."
+            ))
             }
         },
+        None => None,
     };
+    let game =
+        match named {
+            Some(game) => game,
+            None => match ctx.store().active_game(&place.guild, &place.channel)? {
+                Some(game) => game,
+                None => match ctx.store().latest_game(&place.guild, &place.channel)? {
+                    Some(game) => game,
+                    None => return refuse(
+                        "There's no game in this channel to export. Start one with /tak challenge.",
+                    ),
+                },
+            },
+        };
     let state = ctx.store().replay(&game)?;
     let name = |seat: Seat| -> Result<String, super::Failure> {
         let id = game.player(seat);

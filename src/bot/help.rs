@@ -41,7 +41,10 @@ pub fn help(place: &Place) -> Reply {
         text.push_str(&format!("{} : {}\n", synopsis(c), c.description));
     }
     text.push_str(
-        "Challenge defaults: size 5, komi 0, random colour, swap opening, the size's standard stones and capstones, rated. Challenges expire after 24 hours.\n",
+        "Challenge defaults: size 5, komi 0, random colour, swap opening, the size's standard stones and capstones, rated. Challenges expire after 24 hours. Tak on 3x3 and 4x4 is never rated.\n",
+    );
+    text.push_str(
+        "Slow games are fine: the player to move is reminded every day (/remind, /settings), and after 7 days without a move the opponent may /claim the win. /notify dm:true sends your turns to you directly.\n",
     );
     text.push_str(
         "Moves are PTN: c3 places a flat, Sc3 a wall, Cc3 a capstone; 3c3>12 carries 3 stones from c3 to the right, dropping 1 then 2. In the swap opening each player first places a flat of the opponent's colour.\n",

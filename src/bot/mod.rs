@@ -5,16 +5,21 @@
 //! every change to a game is checked against the version it was made from,
 //! so two racing moves can never both apply, even from two processes.
 
+pub mod board;
 pub mod buttons;
 pub mod challenge;
 pub mod clock;
 pub mod commands;
+pub mod correspondence;
 pub mod export;
 pub mod help;
+pub mod interval;
 pub mod offers;
 pub mod play;
 pub mod reply;
 pub mod rules;
+pub mod standings;
+pub mod themes;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -141,8 +146,22 @@ impl Bot {
                 Command::Abort => play::abort(&ctx),
                 Command::Draw => offers::draw(&ctx, None),
                 Command::Undo => offers::undo(&ctx, None),
-                Command::Export => export::export(&ctx),
+                Command::Export { game } => export::export(&ctx, *game),
                 Command::Help => Ok(vec![help::help(ctx.place)]),
+                Command::Theme(name) => themes::set_theme(&ctx, name),
+                Command::Themes => themes::list(&ctx),
+                Command::Claim => correspondence::claim(&ctx),
+                Command::Games => correspondence::games(&ctx),
+                Command::Remind { every } => correspondence::remind(&ctx, *every),
+                Command::Notify { dm } => correspondence::notify(&ctx, *dm),
+                Command::Settings { reminder, timeout } => {
+                    correspondence::settings(&ctx, *reminder, *timeout)
+                }
+                Command::Leaderboard { game, page } => standings::leaderboard(&ctx, *game, *page),
+                Command::Rating { user, game } => {
+                    standings::rating(&ctx, user.as_ref().map(|u| u.id), *game)
+                }
+                Command::History { user } => standings::history(&ctx, user.as_ref().map(|u| u.id)),
                 Command::Rules(kind) => Ok(vec![rules::rules(ctx.place, *kind)]),
                 Command::Button(custom_id) => buttons::press(&ctx, custom_id),
             });
@@ -168,14 +187,37 @@ impl Bot {
         Ok(())
     }
 
-    /// Runs whatever has fallen due by now (challenge expiry) and returns
-    /// the announcements.
+    /// Runs whatever has fallen due by the clock's now (challenge expiry,
+    /// reminders, passed deadlines) and returns the announcements. Each is
+    /// marked as done in the database before it is returned, so it is
+    /// never returned twice, and whatever fell due while the bot was not
+    /// running is found at the next call.
     pub fn run_due(&self) -> Vec<Reply> {
-        match challenge::expire_due(self, self.now()) {
+        let now = self.now();
+        let mut replies = match challenge::expire_due(self, now) {
             Ok(replies) => replies,
             Err(e) => {
                 eprintln!("taktable: scheduler error: {e}");
                 Vec::new()
+            }
+        };
+        match correspondence::run_reminders(self, now) {
+            Ok(mut more) => replies.append(&mut more),
+            Err(e) => eprintln!("taktable: scheduler error: {e}"),
+        }
+        replies
+    }
+
+    /// When [`Bot::run_due`] next has something to do (`None`: nothing is
+    /// scheduled). An adapter sleeps until then (or until a command
+    /// arrives, which may schedule something earlier) and calls `run_due`.
+    /// The time is the core clock's: it may already be past.
+    pub fn next_due(&self) -> Option<DateTime<Utc>> {
+        match self.store.next_due() {
+            Ok(due) => due,
+            Err(e) => {
+                eprintln!("taktable: scheduler error: {e}");
+                Some(self.now() + chrono::Duration::minutes(1))
             }
         }
     }
@@ -241,12 +283,6 @@ pub fn player_label(game: &GameRow, seat: Seat) -> String {
     )
 }
 
-/// The board of a game for a reply: the text board in a code block (the
-/// PNG comes from the renderer).
-pub fn board_block(state: &GameState) -> String {
-    format!("```\n{}\n```", state.text_board())
-}
-
 /// "<@bob> to move." with the game's note for that turn.
 pub fn to_move_line(game: &GameRow, state: &GameState) -> String {
     match state.awaiting() {
@@ -260,3 +296,6 @@ pub fn to_move_line(game: &GameRow, state: &GameState) -> String {
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod correspondence_tests;

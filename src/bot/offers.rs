@@ -3,9 +3,10 @@
 //! the opponent's request). An offer holds for the game version it was made
 //! at, so it lapses as soon as a move is made.
 
-use super::play::{board_image, game_over_reply};
+use super::board::board_image;
+use super::play::game_over_reply;
 use super::reply::{mention, ButtonStyle, Reply};
-use super::{board_block, buttons, refuse, to_move_line, Ctx, Failure, Outcome};
+use super::{buttons, refuse, to_move_line, Ctx, Failure, Outcome};
 use crate::games::{GameState, DRAW_RESULT};
 use crate::store::{Finish, GameRow, GameStatus, OfferKind};
 
@@ -85,17 +86,23 @@ pub fn undo(ctx: &Ctx<'_>, only: Option<i64>) -> Outcome {
                 .map(|s| game.player(s))
                 .into_iter()
                 .collect::<Vec<_>>();
-            Ok(vec![Reply::public(
+            let dm = super::correspondence::your_move_dm(
+                ctx,
+                &game,
+                &before,
+                &format!("{last} was taken back."),
+            )?;
+            let reply = Reply::public(
                 ctx.place,
                 format!(
-                    "{} accepts: {last} is taken back. {}\n{}",
+                    "{} accepts: {last} is taken back. {}",
                     mention(ctx.user.id),
                     to_move_line(&game, &before),
-                    board_block(&before)
                 ),
             )
             .mention(next)
-            .with_image(board_image(&before))])
+            .with_image(board_image(ctx, &game, &before));
+            Ok(std::iter::once(reply).chain(dm).collect())
         }
         None if only.is_some() => refuse(buttons::EXPIRED),
         None => {

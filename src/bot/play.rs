@@ -1,18 +1,10 @@
 //! Playing: `/move`, `/board`, `/resign`, `/abort`.
 
-use super::reply::{mention, ButtonStyle, Image, Reply};
-use super::{
-    board_block, buttons, player_label, refuse, to_move_line, Ctx, Failure, Outcome,
-    POSITION_CHANGED,
-};
-use crate::games::{resignation_result, GameOutcome, GameState, Seat};
+use super::board::board_image;
+use super::reply::{mention, ButtonStyle, Reply};
+use super::{buttons, player_label, refuse, to_move_line, Ctx, Failure, Outcome, POSITION_CHANGED};
+use crate::games::{resignation_result, GameOutcome, Seat};
 use crate::store::{Finish, GameRow, GameStatus};
-
-/// The board as an image. The PNG renderer is a separate part of the bot;
-/// until it is wired in, boards are shown as text.
-pub fn board_image(_state: &GameState) -> Option<Image> {
-    None
-}
 
 /// "<@alice> (white) wins, R-0." or "The game is drawn, 1/2-1/2."
 pub fn result_line(game: &GameRow, winner: Option<Seat>, result: &str) -> String {
@@ -22,8 +14,17 @@ pub fn result_line(game: &GameRow, winner: Option<Seat>, result: &str) -> String
     }
 }
 
-/// The reply that closes a game: a Rematch button under it.
-pub fn game_over_reply(ctx: &Ctx<'_>, game: &GameRow, text: String) -> Reply {
+/// The reply that closes a game: the rating changes if it counted, and a
+/// Rematch button under it.
+pub fn game_over_reply(ctx: &Ctx<'_>, game: &GameRow, mut text: String) -> Reply {
+    match super::standings::rating_line(ctx.store(), game.id) {
+        Ok(Some(line)) => {
+            text.push('\n');
+            text.push_str(&line);
+        }
+        Ok(None) => {}
+        Err(e) => eprintln!("taktable: rating changes of game {}: {e}", game.id),
+    }
     Reply::public(ctx.place, text).mention(game.players).button(
         "Rematch",
         buttons::rematch_id(game.id),
@@ -65,7 +66,13 @@ pub fn play_move(ctx: &Ctx<'_>, notation: &str, version: Option<i64>) -> Outcome
         ctx.now,
     )?;
     let me = mention(ctx.user.id);
-    let image = board_image(&state);
+    let image = board_image(ctx, &game, &state);
+    let dm = super::correspondence::your_move_dm(
+        ctx,
+        &game,
+        &state,
+        &format!("{me} played {}.", played.notation),
+    )?;
     let reply = match &played.outcome {
         None => {
             let tak = if played.tak { " Tak!" } else { "" };
@@ -73,10 +80,9 @@ pub fn play_move(ctx: &Ctx<'_>, notation: &str, version: Option<i64>) -> Outcome
             Reply::public(
                 ctx.place,
                 format!(
-                    "{me} played {}.{tak} {}\n{}",
+                    "{me} played {}.{tak} {}",
                     played.notation,
                     to_move_line(&game, &state),
-                    board_block(&state)
                 ),
             )
             .mention([game.player(next)])
@@ -85,15 +91,14 @@ pub fn play_move(ctx: &Ctx<'_>, notation: &str, version: Option<i64>) -> Outcome
             ctx,
             &game,
             format!(
-                "{me} played {}: {}. {}\n{}",
+                "{me} played {}: {}. {}",
                 played.notation,
                 outcome.reason,
                 result_line(&game, outcome.winner, &outcome.result),
-                board_block(&state)
             ),
         ),
     };
-    Ok(vec![reply.with_image(image)])
+    Ok(std::iter::once(reply.with_image(image)).chain(dm).collect())
 }
 
 /// `/board`: the game in progress here, else the last one played here.
@@ -118,15 +123,14 @@ pub fn board(ctx: &Ctx<'_>) -> Outcome {
         GameStatus::Aborted => "The game was aborted.".to_string(),
     };
     let text = format!(
-        "Game #{}: {} vs {}, {} played. {status}\n{}",
+        "Game #{}: {} vs {}, {} played. {status}",
         game.id,
         player_label(&game, Seat::Player1),
         player_label(&game, Seat::Player2),
         crate::games::plural(state.action_count() as u32, "ply").replace("plys", "plies"),
-        board_block(&state)
     );
     Ok(vec![
-        Reply::public(place, text).with_image(board_image(&state))
+        Reply::public(place, text).with_image(board_image(ctx, &game, &state))
     ])
 }
 

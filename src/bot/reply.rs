@@ -24,6 +24,9 @@ pub struct Image {
     pub bytes: Vec<u8>,
     pub alt: String,
     pub file_name: String,
+    /// The same board as text, for adapters that can't show pictures (the
+    /// terminal prints it under the file's path).
+    pub text: String,
 }
 
 /// An attached file.
@@ -74,6 +77,20 @@ impl Reply {
         }
     }
 
+    /// A direct message to a user (from the bot, outside any channel).
+    pub fn direct(user: UserId, text: impl Into<String>) -> Reply {
+        Reply {
+            to: Target::DirectMessage(user),
+            ..Reply::public(
+                &Place {
+                    guild: String::new(),
+                    channel: String::new(),
+                },
+                text,
+            )
+        }
+    }
+
     /// A reply only the invoking user sees.
     pub fn ephemeral(place: &Place, text: impl Into<String>) -> Reply {
         Reply {
@@ -118,6 +135,34 @@ impl Reply {
 /// A user as Discord writes a mention: `<@id>`.
 pub fn mention(user: UserId) -> String {
     format!("<@{user}>")
+}
+
+/// A channel as Discord writes a link to it: `<#id>` (the console prints `#name`).
+pub fn channel_mention(place: &Place) -> String {
+    format!("<#{}>", place.channel)
+}
+
+/// Replaces every `<#channel>` of a text by `#channel` (for a terminal).
+pub fn plain_channels(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(start) = rest.find("<#") {
+        out.push_str(&rest[..start]);
+        let after = &rest[start + 2..];
+        match after.find('>') {
+            Some(end) if end > 0 && !after[..end].contains(char::is_whitespace) => {
+                out.push('#');
+                out.push_str(&after[..end]);
+                rest = &after[end + 1..];
+            }
+            _ => {
+                out.push_str("<#");
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 /// The user ids mentioned in a text, in order.
@@ -170,6 +215,10 @@ mod tests {
         assert_eq!(
             replace_mentions(text, |id| format!("@u{id}")),
             "@u12 vs @u345, not <@x> or <@9"
+        );
+        assert_eq!(
+            plain_channels("in <#general>, <#> <# x> <#side"),
+            "in #general, <#> <# x> <#side"
         );
     }
 }

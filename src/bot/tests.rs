@@ -412,7 +412,7 @@ fn export_is_a_ptn_file_with_the_required_tags() {
     }
     let end = say(&bot, ALICE, mv("c1"));
     assert!(end.contains("R-0"), "{end}");
-    let replies = run(&bot, BOB, Command::Export);
+    let replies = run(&bot, BOB, Command::Export { game: None });
     let file = replies[0].file.as_ref().unwrap();
     let text = String::from_utf8(file.bytes.clone()).unwrap();
     for tag in [

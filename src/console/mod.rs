@@ -4,7 +4,8 @@
 //! - `:user NAME` who is typing (default `alice`);
 //! - `:channel NAME` where (default `general`);
 //! - `:advance DURATION` moves the bot's clock forward (`90m`, `25h`, `3d`)
-//!   and runs whatever falls due;
+//!   and runs whatever falls due on the way, each at its own time (as the
+//!   Discord adapter, sleeping until [`Bot::next_due`], would);
 //! - `:admin on|off` makes the current user a server admin (for `/abort`);
 //! - `:quit`.
 //!
@@ -12,9 +13,12 @@
 //! prompt, so a piped transcript gives clean output. The clock's offset is
 //! kept in the database, so a restart keeps the bot's time; the environment
 //! variable `TAKTABLE_NOW` (e.g. `2026-01-01T00:00:00Z`) pins its start.
+//! At start-up the bot first sends whatever fell due while it was not
+//! running (reminders are in the database).
 
 pub mod output;
 pub mod parse;
+mod pool;
 
 use std::collections::HashSet;
 use std::io::{self, BufRead, IsTerminal, Write};
@@ -35,6 +39,10 @@ pub const NOW_VAR: &str = "TAKTABLE_NOW";
 
 const OFFSET_KEY: &str = "console.clock_offset_seconds";
 
+/// At most this many due times are stepped through in one `:advance`
+/// (then the clock jumps to the end and what is due is sent at once).
+const MAX_STEPS: usize = 10_000;
+
 #[derive(Args, Debug)]
 pub struct LocalArgs {
     /// The SQLite database file (created if missing).
@@ -46,8 +54,14 @@ pub struct LocalArgs {
     /// Print each input line (as `> line`) before its output (for transcripts).
     #[arg(long, hide = true)]
     echo: bool,
+    /// Handle commands of different channels on this many threads at once
+    /// (each channel's commands stay in order; replies of different
+    /// channels may interleave). 1 keeps every reply in input order.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]
+    jobs: u16,
 }
 
+#[derive(Clone)]
 struct Session {
     user: String,
     channel: String,
@@ -69,7 +83,10 @@ pub fn run(args: LocalArgs) -> Result<(), String> {
         .and_then(|s| s.parse::<i64>().ok())
         .unwrap_or(0);
     let clock = Arc::new(OffsetClock::new(start, Duration::seconds(offset)));
-    let bot = Bot::new(store, clock.clone());
+    let bot = Arc::new(Bot::new(store, clock.clone()));
+    let args = Arc::new(args);
+    let pool =
+        (args.jobs > 1).then(|| pool::Pool::new(args.jobs as usize, bot.clone(), args.clone()));
     let mut session = Session {
         user: "alice".to_string(),
         channel: "general".to_string(),
@@ -79,6 +96,8 @@ pub fn run(args: LocalArgs) -> Result<(), String> {
     let stdin = io::stdin();
     let mut input = stdin.lock();
     let stdout = io::stdout();
+    // Whatever fell due while the program was not running.
+    print_due(&bot, &session, &mut stdout.lock(), &args).map_err(|e| e.to_string())?;
     let mut line = String::new();
     loop {
         if interactive {
@@ -105,6 +124,12 @@ pub fn run(args: LocalArgs) -> Result<(), String> {
             continue;
         }
         if let Some(meta) = text.strip_prefix(':') {
+            if let Some(pool) = &pool {
+                // The clock and the session change only between commands.
+                drop(out);
+                pool.wait_idle();
+                out = stdout.lock();
+            }
             match console_line(meta, &mut session, &bot, &clock, &mut out, &args) {
                 Ok(true) => {}
                 Ok(false) => break,
@@ -112,7 +137,15 @@ pub fn run(args: LocalArgs) -> Result<(), String> {
             }
             continue;
         }
-        command_line(text, &session, &bot, &mut out, &args).map_err(|e| e.to_string())?;
+        match &pool {
+            Some(pool) => pool.submit(text, &session),
+            None => {
+                command_line(text, &session, &bot, &mut out, &args).map_err(|e| e.to_string())?
+            }
+        }
+    }
+    if let Some(pool) = &pool {
+        pool.wait_idle();
     }
     Ok(())
 }
@@ -207,21 +240,38 @@ fn console_line(
             .and_then(|d| Duration::from_std(d).ok())
         {
             Some(by) => {
-                let offset = match clock.advance(by) {
-                    Ok(offset) => offset,
-                    Err(e) => {
+                if let Err(e) = clock.check_advance(by) {
+                    writeln!(out, "[console] {e}")?;
+                    return Ok(true);
+                }
+                let target = bot.now() + by;
+                writeln!(out, "[console] the clock is now {}", time_text(target))?;
+                // Step from one due time to the next, so that each reminder
+                // goes out at its own time, as with a running bot.
+                let mut steps = 0;
+                loop {
+                    let now = bot.now();
+                    let next = bot.next_due().filter(|t| *t > now && *t <= target);
+                    let step_to = match next {
+                        Some(t) if steps < MAX_STEPS => t,
+                        _ => target,
+                    };
+                    if let Err(e) = clock.advance(step_to - now) {
                         writeln!(out, "[console] {e}")?;
-                        return Ok(true);
+                        break;
                     }
-                };
+                    print_due(bot, session, out, args)?;
+                    steps += 1;
+                    if step_to >= target {
+                        break;
+                    }
+                }
                 if let Err(e) = bot
                     .store()
-                    .set_meta(OFFSET_KEY, &offset.num_seconds().to_string())
+                    .set_meta(OFFSET_KEY, &clock.offset().num_seconds().to_string())
                 {
                     writeln!(out, "[console] could not save the clock: {e}")?;
                 }
-                writeln!(out, "[console] the clock is now {}", time_text(bot.now()))?;
-                print_due(bot, session, out, args)?;
             }
             None => writeln!(
                 out,

@@ -7,7 +7,7 @@
 use std::io::{self, Write};
 use std::path::Path;
 
-use crate::bot::reply::{replace_mentions, Reply, Target};
+use crate::bot::reply::{plain_channels, replace_mentions, Reply, Target};
 use crate::bot::Bot;
 
 fn name_of(bot: &Bot, id: u64) -> String {
@@ -49,7 +49,9 @@ pub fn print_reply(
     } else {
         format!("[{channel}] bot:")
     };
-    let text = replace_mentions(&reply.text, |id| format!("@{}", name_of(bot, id)));
+    let text = plain_channels(&replace_mentions(&reply.text, |id| {
+        format!("@{}", name_of(bot, id))
+    }));
     let mut first = true;
     for line in text.lines().filter(|l| l.trim() != "```") {
         if first {
@@ -65,6 +67,9 @@ pub fn print_reply(
     if let Some(image) = &reply.image {
         let path = write_file(out_dir, &image.file_name, &image.bytes);
         writeln!(w, "{prefix} file: {path}")?;
+        for line in image.text.lines() {
+            writeln!(w, "    {line}")?;
+        }
     }
     if let Some(file) = &reply.file {
         let path = write_file(out_dir, &file.name, &file.bytes);
@@ -107,6 +112,7 @@ mod tests {
                 bytes: vec![1, 2, 3],
                 alt: "the board".into(),
                 file_name: "../board-1.png".into(),
+                text: "a1 W".into(),
             }))
             .with_file("game.ptn".into(), b"[Size \"5\"]".to_vec());
         let mut out = Vec::new();
@@ -116,7 +122,7 @@ mod tests {
         assert_eq!(
             text,
             format!(
-                "[general] bot: @bob to move\n    board\n[general] bot: file: {}\n[general] bot: file: {}\n",
+                "[general] bot: @bob to move\n    board\n[general] bot: file: {}\n    a1 W\n[general] bot: file: {}\n",
                 png.display(),
                 dir.path().join("game.ptn").display()
             )

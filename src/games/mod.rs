@@ -227,6 +227,12 @@ impl GameSettings {
         }
     }
 
+    /// Whether a game with these settings may count for ratings: Tak on
+    /// 3x3 and 4x4 never does.
+    pub fn can_be_rated(&self) -> bool {
+        !matches!(self, GameSettings::Tak(s) if s.size <= 4)
+    }
+
     /// What each seat is called in this game ("white", "black").
     pub fn seat_name(&self, seat: Seat) -> &'static str {
         match self {

@@ -23,6 +23,8 @@ pub enum Theme {
 impl Theme {
     /// Every theme, the default first.
     pub const ALL: [Theme; 4] = [Theme::Slate, Theme::Wood, Theme::Contrast, Theme::Paper];
+    /// The names of [`Theme::ALL`], in order (the choices of `/theme`).
+    pub const NAMES: [&'static str; 4] = ["slate", "wood", "contrast", "paper"];
 
     /// The name players type, lower case.
     pub fn name(self) -> &'static str {

@@ -124,10 +124,10 @@ pub struct Offer {
     pub version: i64,
 }
 
-const COLUMNS: &str = "id, guild, channel, settings, player1, player2, rated, status, result, \
-                       winner, end_reason, snapshot, version, created_at";
+pub(super) const COLUMNS: &str = "id, guild, channel, settings, player1, player2, rated, \
+                                  status, result, winner, end_reason, snapshot, version, created_at";
 
-struct RawGame {
+pub(super) struct RawGame {
     id: i64,
     guild: String,
     channel: String,
@@ -143,7 +143,7 @@ struct RawGame {
     created_at: String,
 }
 
-fn raw(row: &Row<'_>) -> rusqlite::Result<RawGame> {
+pub(super) fn raw(row: &Row<'_>) -> rusqlite::Result<RawGame> {
     Ok(RawGame {
         id: row.get(0)?,
         guild: row.get(1)?,
@@ -161,7 +161,7 @@ fn raw(row: &Row<'_>) -> rusqlite::Result<RawGame> {
     })
 }
 
-fn finish_row(raw: RawGame) -> Result<GameRow> {
+pub(super) fn finish_row(raw: RawGame) -> Result<GameRow> {
     Ok(GameRow {
         id: raw.id,
         guild: raw.guild,
@@ -203,7 +203,11 @@ pub(crate) fn insert_game(
         ],
     );
     match inserted {
-        Ok(_) => Ok(tx.last_insert_rowid()),
+        Ok(_) => {
+            let id = tx.last_insert_rowid();
+            super::correspondence::start_turn(tx, id, g.created_at)?;
+            Ok(id)
+        }
         Err(rusqlite::Error::SqliteFailure(e, _))
             if e.code == rusqlite::ErrorCode::ConstraintViolation =>
         {
@@ -234,20 +238,30 @@ fn bump(
     Ok(())
 }
 
-fn set_finished(tx: &Transaction<'_>, game_id: i64, finish: &Finish, now: &str) -> Result<()> {
+/// The one end-of-game path: every game that ends (by a move, a
+/// resignation, an agreed draw, a claim or an abort) ends here, and the
+/// ratings change in the same transaction as the result.
+fn set_finished(
+    tx: &Transaction<'_>,
+    game_id: i64,
+    finish: &Finish,
+    now: DateTime<Utc>,
+) -> Result<()> {
     tx.execute(
-        "UPDATE games SET status = ?1, result = ?2, winner = ?3, end_reason = ?4, finished_at = ?5
+        "UPDATE games SET status = ?1, result = ?2, winner = ?3, end_reason = ?4, finished_at = ?5,
+                          remind_at = NULL
          WHERE id = ?6",
         params![
             finish.status.as_str(),
             finish.result,
             finish.winner.map(|s| s.number()),
             finish.reason,
-            now,
+            time_text(now),
             game_id
         ],
     )?;
     tx.execute("DELETE FROM offers WHERE game_id = ?1", [game_id])?;
+    super::ratings::apply(tx, game_id, finish, now)?;
     Ok(())
 }
 
@@ -375,6 +389,7 @@ impl Store {
         finish: Option<&Finish>,
         now: DateTime<Utc>,
     ) -> Result<i64> {
+        let at = now;
         let now = time_text(now);
         let mut conn = self.conn();
         let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
@@ -390,8 +405,9 @@ impl Store {
             params![game_id, ply, notation, seat.number(), id_in(user), now],
         )?;
         tx.execute("DELETE FROM offers WHERE game_id = ?1", [game_id])?;
-        if let Some(finish) = finish {
-            set_finished(&tx, game_id, finish, &now)?;
+        match finish {
+            Some(finish) => set_finished(&tx, game_id, finish, at)?,
+            None => super::correspondence::start_turn(&tx, game_id, at)?,
         }
         tx.commit()?;
         Ok(expected + 1)
@@ -405,6 +421,7 @@ impl Store {
         snapshot: &str,
         now: DateTime<Utc>,
     ) -> Result<i64> {
+        let at = now;
         let now = time_text(now);
         let mut conn = self.conn();
         let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
@@ -418,11 +435,12 @@ impl Store {
             return Err(StoreError::Stale);
         }
         tx.execute("DELETE FROM offers WHERE game_id = ?1", [game_id])?;
+        super::correspondence::start_turn(&tx, game_id, at)?;
         tx.commit()?;
         Ok(expected + 1)
     }
 
-    /// Ends a game without a move (resignation, agreed draw, abort), against
+    /// Ends a game without a move (resignation, agreed draw, claim, abort), against
     /// `expected` version.
     pub fn end_game(
         &self,
@@ -431,6 +449,7 @@ impl Store {
         finish: &Finish,
         now: DateTime<Utc>,
     ) -> Result<()> {
+        let at = now;
         let now = time_text(now);
         let mut conn = self.conn();
         let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
@@ -439,7 +458,7 @@ impl Store {
                 r.get(0)
             })?;
         bump(&tx, game_id, expected, &snapshot, &now)?;
-        set_finished(&tx, game_id, finish, &now)?;
+        set_finished(&tx, game_id, finish, at)?;
         tx.commit()?;
         Ok(())
     }

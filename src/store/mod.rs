@@ -8,7 +8,10 @@
 //! against the same version can never both apply.
 
 pub mod challenges;
+pub mod correspondence;
 pub mod games;
+pub mod ratings;
+pub mod schedule;
 pub mod users;
 
 use std::path::Path;
@@ -19,13 +22,20 @@ use rusqlite::{Connection, OptionalExtension};
 use rusqlite_migration::{Migrations, M};
 
 pub use challenges::{Challenge, ChallengeStatus, NewChallenge};
+pub use correspondence::{DueGame, TurnClock};
 pub use games::{Finish, GameRow, GameStatus, MoveRow, NewGame, Offer, OfferKind};
+pub use ratings::{FinishedGame, PlayerRating, RatingChange};
+pub use schedule::{GuildSettings, Timing, Turn};
 
 /// A user's id: the Discord id (the console derives one from each name).
 pub type UserId = u64;
 
 /// The schema, one migration per file of `migrations/`, in order.
-const MIGRATIONS: &[M<'static>] = &[M::up(include_str!("../../migrations/0001_initial.sql"))];
+const MIGRATIONS: &[M<'static>] = &[
+    M::up(include_str!("../../migrations/0001_initial.sql")),
+    M::up(include_str!("../../migrations/0002_user_preferences.sql")),
+    M::up(include_str!("../../migrations/0003_correspondence.sql")),
+];
 
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {

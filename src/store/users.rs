@@ -16,6 +16,26 @@ impl Store {
         Ok(())
     }
 
+    /// The user's board theme, by name, if they chose one.
+    pub fn user_theme(&self, id: UserId) -> Result<Option<String>> {
+        Ok(self
+            .conn()
+            .query_row("SELECT theme FROM users WHERE id = ?1", [id_in(id)], |r| {
+                r.get::<_, Option<String>>(0)
+            })
+            .optional()?
+            .flatten())
+    }
+
+    /// Stores the user's board theme (the user must be known).
+    pub fn set_user_theme(&self, id: UserId, theme: &str) -> Result<()> {
+        self.conn().execute(
+            "UPDATE users SET theme = ?2 WHERE id = ?1",
+            rusqlite::params![id_in(id), theme],
+        )?;
+        Ok(())
+    }
+
     pub fn user_name(&self, id: UserId) -> Result<Option<String>> {
         Ok(self
             .conn()

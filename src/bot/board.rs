@@ -1,0 +1,48 @@
+//! The board picture that goes with a reply: the renderer's PNG in the
+//! theme the invoking user chose, with its alt text (the position and the
+//! last move) and a text board for terminals.
+
+use super::reply::Image;
+use super::Ctx;
+use crate::games::GameState;
+use crate::render::{position::alt_text, tak::render_png, TakBoardView, Theme};
+use crate::store::GameRow;
+
+/// The theme a user sees boards in: their choice, else the default.
+pub fn theme_of(ctx: &Ctx<'_>) -> Theme {
+    ctx.store()
+        .user_theme(ctx.user.id)
+        .ok()
+        .flatten()
+        .and_then(|name| Theme::from_name(&name))
+        .unwrap_or_default()
+}
+
+/// The picture of `state`, the position of `game`.
+pub fn board_image(ctx: &Ctx<'_>, game: &GameRow, state: &GameState) -> Option<Image> {
+    let names = game.players.map(|id| {
+        ctx.store()
+            .user_name(id)
+            .ok()
+            .flatten()
+            .unwrap_or_else(|| format!("player {id}"))
+    });
+    let plies = state.action_count();
+    let last = state.actions().pop();
+    let (bytes, alt) = match state {
+        GameState::Tak(g) => {
+            let view = TakBoardView::from_position(&g.position, names, g.moves.last().copied());
+            (
+                render_png(&view, theme_of(ctx)),
+                alt_text(&g.position, last.as_deref()),
+            )
+        }
+        GameState::Takat(_) => state.render_png(names, theme_of(ctx))?,
+    };
+    Some(Image {
+        bytes,
+        alt,
+        file_name: format!("game-{}-ply-{plies}.png", game.id),
+        text: state.text_board(),
+    })
+}

@@ -1,0 +1,243 @@
+//! Ratings as players see them: the rating changes under a result,
+//! `/leaderboard`, `/rating` and `/history`. Ratings are per server and
+//! per game; the store changes them in the transaction that ends a game.
+
+use super::interval::date;
+use super::reply::{channel_mention, mention, Reply};
+use super::{refuse, Ctx, Outcome, Place};
+use crate::games::{GameKind, Seat};
+use crate::rating::{Score, PROVISIONAL_DEVIATION};
+use crate::store::ratings::score_of;
+use crate::store::{GameStatus, PlayerRating, RatingChange, Store, StoreError};
+
+/// Players per leaderboard page.
+pub const PAGE_SIZE: usize = 10;
+
+/// How many results `/rating` lists.
+pub const RECENT_RESULTS: usize = 10;
+
+fn rounded(x: f64) -> i64 {
+    x.round() as i64
+}
+
+/// "1500 -> 1662 (+162)".
+pub fn change_text(change: &RatingChange) -> String {
+    let (before, after) = (rounded(change.before.rating), rounded(change.after.rating));
+    format!("{before} -> {after} ({:+})", after - before)
+}
+
+/// "Rating changes: <@a> 1500 -> 1662 (+162), <@b> 1500 -> 1338 (-162)."
+/// for a game that counted, `None` for one that did not.
+pub fn rating_line(store: &Store, game_id: i64) -> Result<Option<String>, StoreError> {
+    let changes = store.rating_changes(game_id)?;
+    if changes.is_empty() {
+        return Ok(None);
+    }
+    let parts: Vec<String> = changes
+        .iter()
+        .map(|c| format!("{} {}", mention(c.user), change_text(c)))
+        .collect();
+    Ok(Some(format!("Rating changes: {}.", parts.join(", "))))
+}
+
+/// The players of a server's leaderboard in order: established players by
+/// rating, then provisional ones (deviation above 110) by rating.
+pub fn ranked(mut players: Vec<PlayerRating>) -> Vec<PlayerRating> {
+    players.sort_by(|a, b| {
+        a.rating
+            .is_provisional()
+            .cmp(&b.rating.is_provisional())
+            .then(b.rating.rating.total_cmp(&a.rating.rating))
+            .then(b.games.cmp(&a.games))
+            .then(a.user.cmp(&b.user))
+    });
+    players
+}
+
+fn record(p: &PlayerRating) -> String {
+    format!(
+        "{}: {}, {}, {}",
+        crate::games::plural(p.games as u32, "game"),
+        crate::games::plural(p.wins as u32, "win"),
+        crate::games::plural(p.losses as u32, "loss").replace("losss", "losses"),
+        crate::games::plural(p.draws as u32, "draw")
+    )
+}
+
+fn deviation_text(p: &PlayerRating) -> String {
+    let rd = rounded(p.rating.deviation);
+    if p.rating.is_provisional() {
+        format!("RD {rd}, provisional")
+    } else {
+        format!("RD {rd}")
+    }
+}
+
+/// `/leaderboard [game] [page]`.
+pub fn leaderboard(ctx: &Ctx<'_>, game: Option<GameKind>, page: Option<i64>) -> Outcome {
+    let kind = game.unwrap_or(GameKind::Tak);
+    let players = ranked(ctx.store().standings(&ctx.place.guild, kind)?);
+    if players.is_empty() {
+        return Ok(vec![Reply::public(
+            ctx.place,
+            format!(
+                "No rated {} games have been played in this server yet. Everyone starts at 1500.",
+                kind.title()
+            ),
+        )]);
+    }
+    let pages = players.len().div_ceil(PAGE_SIZE);
+    let page = page.unwrap_or(1).max(1);
+    if page as usize > pages {
+        return refuse(format!(
+            "The {} leaderboard has {} (page {page} asked for).",
+            kind.title(),
+            crate::games::plural(pages as u32, "page")
+        ));
+    }
+    let first = (page as usize - 1) * PAGE_SIZE;
+    let mut text = format!(
+        "{} leaderboard of this server, page {page} of {pages} (rank. player: rating (deviation), games: wins, losses, draws):",
+        kind.title()
+    );
+    let mut provisional_heading = false;
+    for (i, p) in players.iter().enumerate().skip(first).take(PAGE_SIZE) {
+        if p.rating.is_provisional() && !provisional_heading {
+            text.push_str(&format!(
+                "\nProvisional (deviation above {PROVISIONAL_DEVIATION}):"
+            ));
+            provisional_heading = true;
+        }
+        text.push_str(&format!(
+            "\n{}. {}: {} ({}), {}",
+            i + 1,
+            mention(p.user),
+            rounded(p.rating.rating),
+            deviation_text(p),
+            record(p)
+        ));
+    }
+    if page as usize != pages {
+        text.push_str(&format!("\nMore: /leaderboard page:{}", page + 1));
+    }
+    Ok(vec![Reply::public(ctx.place, text)])
+}
+
+fn verb(score: Score) -> &'static str {
+    match score {
+        Score::Win => "won",
+        Score::Loss => "lost",
+        Score::Draw => "drew",
+    }
+}
+
+/// `/rating [user] [game]`: rating, rank, record and the last 10 results.
+pub fn rating(ctx: &Ctx<'_>, user: Option<u64>, game: Option<GameKind>) -> Outcome {
+    let kind = game.unwrap_or(GameKind::Tak);
+    let who = user.unwrap_or(ctx.user.id);
+    let players = ranked(ctx.store().standings(&ctx.place.guild, kind)?);
+    let Some(rank) = players.iter().position(|p| p.user == who) else {
+        return Ok(vec![Reply::public(
+            ctx.place,
+            format!(
+                "{} has no rated {} games in this server yet. Everyone starts at 1500.",
+                mention(who),
+                kind.title()
+            ),
+        )]);
+    };
+    let p = &players[rank];
+    let mut text = format!(
+        "{}'s {} rating in this server: {} ({}), rank {} of {}. {}.",
+        mention(who),
+        kind.title(),
+        rounded(p.rating.rating),
+        deviation_text(p),
+        rank + 1,
+        players.len(),
+        record(p)
+    );
+    let recent = ctx
+        .store()
+        .recent_rating_changes(&ctx.place.guild, kind, who, RECENT_RESULTS)?;
+    if !recent.is_empty() {
+        text.push_str("\nLast results:");
+    }
+    for (change, finished) in &recent {
+        let g = &finished.game;
+        let opponent = g.player(change.seat.other());
+        text.push_str(&format!(
+            "\n- game #{} against {}: {} {}, {}{}",
+            g.id,
+            mention(opponent),
+            verb(change.score),
+            g.result.as_deref().unwrap_or("*"),
+            change_text(change),
+            finished
+                .finished_at
+                .map(|t| format!(", {}", date(t)))
+                .unwrap_or_default()
+        ));
+    }
+    Ok(vec![Reply::public(ctx.place, text)])
+}
+
+/// `/history [user]`: recent finished games in this server, with the way
+/// to get each one's game record.
+pub fn history(ctx: &Ctx<'_>, user: Option<u64>) -> Outcome {
+    let who = user.unwrap_or(ctx.user.id);
+    let games = ctx.store().history(&ctx.place.guild, who, RECENT_RESULTS)?;
+    if games.is_empty() {
+        return Ok(vec![Reply::public(
+            ctx.place,
+            format!("{} has no finished games in this server yet.", mention(who)),
+        )]);
+    }
+    let mut text = format!(
+        "{}'s recent games in this server, newest first:",
+        mention(who)
+    );
+    for finished in &games {
+        let g = &finished.game;
+        let seat = g.seat_of(who).unwrap_or(Seat::Player1);
+        let opponent = g.player(seat.other());
+        let result = g.result.as_deref().unwrap_or("*");
+        let outcome = match g.status {
+            GameStatus::Aborted => match g.end_reason.as_deref() {
+                Some("abort") | None => "aborted by a server admin".to_string(),
+                Some(reason) => format!("aborted ({reason})"),
+            },
+            _ => {
+                let reason = g
+                    .end_reason
+                    .as_deref()
+                    .map(|r| format!(" ({r})"))
+                    .unwrap_or_default();
+                format!("{} {result}{reason}", verb(score_of(seat, g.winner)))
+            }
+        };
+        let changes = ctx.store().rating_changes(g.id)?;
+        let rated = match changes.iter().find(|c| c.seat == seat) {
+            Some(c) => format!("rated {}", change_text(c)),
+            None => "unrated".to_string(),
+        };
+        let place = Place {
+            guild: g.guild.clone(),
+            channel: g.channel.clone(),
+        };
+        let description = g.settings.describe();
+        text.push_str(&format!(
+            "\n- game #{} in {}, {} against {}: {outcome}, {rated}{}",
+            g.id,
+            channel_mention(&place),
+            description.split(',').next().unwrap_or(&description),
+            mention(opponent),
+            finished
+                .finished_at
+                .map(|t| format!(", {}", date(t)))
+                .unwrap_or_default()
+        ));
+    }
+    text.push_str("\n/export game:<number> gives the game record of any of them.");
+    Ok(vec![Reply::public(ctx.place, text)])
+}
