@@ -144,6 +144,9 @@ transcripts!(
     restart_reminder,
     leaderboard,
     unrated,
+    takat_stack_of_six,
+    takat_white_wins,
+    takat_black_wins,
 );
 
 /// Glicko-2 exactly as in Glickman's "Example of the Glicko-2 system"

@@ -37,6 +37,7 @@ pub fn board_image(ctx: &Ctx<'_>, game: &GameRow, state: &GameState) -> Option<I
                 alt_text(&g.position, last.as_deref()),
             )
         }
+        GameState::Takat(_) => state.render_png(names, theme_of(ctx))?,
     };
     Some(Image {
         bytes,

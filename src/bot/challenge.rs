@@ -1,4 +1,4 @@
-//! Challenges: `/tak challenge`, `/accept`, `/decline`, `/cancel`,
+//! Challenges: `/tak challenge`, `/takat challenge`, `/accept`, `/decline`, `/cancel`,
 //! `/rematch`, and their expiry after 24 hours.
 
 use chrono::{DateTime, Duration, Utc};
@@ -45,7 +45,7 @@ fn refuse_if_busy(ctx: &Ctx<'_>) -> Result<(), super::Failure> {
     Ok(())
 }
 
-/// `/tak challenge`.
+/// `/tak challenge`, `/takat challenge`.
 pub fn challenge(ctx: &Ctx<'_>, request: &ChallengeRequest) -> Outcome {
     if request
         .opponent
@@ -194,13 +194,14 @@ fn accept_challenge(ctx: &Ctx<'_>, c: Challenge) -> Outcome {
         .ok_or_else(|| super::Failure::User("The new game could not be found.".into()))?;
     let to_move = state.awaiting().unwrap_or(Seat::Player1);
     let text = format!(
-        "{} accepts. Game #{id}: {} vs {}, {}, {}.\n{} Move with /move, e.g. /move notation:a1.",
+        "{} accepts. Game #{id}: {} vs {}, {}, {}.\n{} Move with /move, e.g. /move notation:{}.",
         mention(ctx.user.id),
         player_label(&game, Seat::Player1),
         player_label(&game, Seat::Player2),
         game.settings.describe(),
         rated_word(game.rated),
         to_move_line(&game, &state),
+        game.settings.example_action(),
     );
     let dm = super::correspondence::your_move_dm(ctx, &game, &state, "the game has started.")?;
     let reply = Reply::public(ctx.place, text)

@@ -8,7 +8,9 @@ use chrono::Duration;
 use serde::Serialize;
 
 use super::interval::{self, REMINDER_CHOICES, TIMEOUT_CHOICES};
-use crate::games::{tak::Rules, GameKind, GameSettings, TakSettings, TAK_DEFAULT_SIZE};
+use crate::games::{
+    tak::Rules, GameKind, GameSettings, TakSettings, TakatSettings, TAK_DEFAULT_SIZE,
+};
 use crate::render::Theme;
 use crate::store::UserId;
 
@@ -127,12 +129,38 @@ const TAK_CHALLENGE_OPTIONS: &[OptionSpec] = &[
     ),
 ];
 
+const TAKAT_CHALLENGE_OPTIONS: &[OptionSpec] = &[
+    opt(
+        "opponent",
+        "Who you challenge (leave out for an open challenge anyone may take)",
+        OptionKind::User,
+    ),
+    OptionSpec {
+        choices: &["white", "black", "random"],
+        ..opt(
+            "color",
+            "Your colour; white (6 pieces) moves first, black has 15 (default random)",
+            OptionKind::String,
+        )
+    },
+    opt(
+        "rated",
+        "Whether the game counts for ratings (default true)",
+        OptionKind::Boolean,
+    ),
+];
+
 /// The registry of every command.
 pub const COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "tak challenge",
         description: "Challenge someone (or anyone) to a game of Tak",
         options: TAK_CHALLENGE_OPTIONS,
+    },
+    CommandSpec {
+        name: "takat challenge",
+        description: "Challenge someone (or anyone) to a game of Takat",
+        options: TAKAT_CHALLENGE_OPTIONS,
     },
     CommandSpec {
         name: "accept",
@@ -151,12 +179,13 @@ pub const COMMANDS: &[CommandSpec] = &[
     },
     CommandSpec {
         name: "move",
-        description: "Make your move, in PTN (e.g. c3, Sd4, 3c3>12)",
+        description:
+            "Make your move: Tak in PTN (c3, Sd4, 3c3>12), Takat as +NE (enter) or C-NE (move)",
         options: &[OptionSpec {
             required: true,
             ..opt(
                 "notation",
-                "The move in PTN: c3, Sc3 (wall), Cc3 (capstone), 3c3>12 (stack move)",
+                "Tak: c3, Sc3 (wall), Cc3 (capstone), 3c3>12. Takat: +NE enters, C-NE moves",
                 OptionKind::String,
             )
         }],
@@ -188,7 +217,8 @@ pub const COMMANDS: &[CommandSpec] = &[
     },
     CommandSpec {
         name: "export",
-        description: "The game as a PTN file, with a ptn.ninja link",
+        description:
+            "The game as a file: PTN with a ptn.ninja link for Tak, a Takat record for Takat",
         options: &[OptionSpec {
             min: Some(1.0),
             ..opt(
@@ -302,6 +332,15 @@ pub const COMMANDS: &[CommandSpec] = &[
         name: "themes",
         description: "The board themes you can choose with /theme",
         options: &[],
+    },
+    CommandSpec {
+        name: "rules",
+        description: "The rules and move notation of a game",
+        options: &[OptionSpec {
+            required: true,
+            choices: &["tak", "takat"],
+            ..opt("game", "Which game: tak or takat", OptionKind::String)
+        }],
     },
 ];
 
@@ -436,6 +475,8 @@ pub enum Command {
     History {
         user: Option<UserRef>,
     },
+    /// `/rules game:takat`: a game's rules and notation.
+    Rules(GameKind),
     /// A button press, by its custom id.
     Button(String),
 }
@@ -593,6 +634,22 @@ pub fn build(name: &str, values: Vec<(String, OptionValue)>) -> Result<Command, 
                 rated,
             })
         }
+        "takat challenge" => {
+            let opponent = match get("opponent") {
+                Some(OptionValue::User(u)) => Some(u.clone()),
+                _ => None,
+            };
+            let color = string("color")
+                .and_then(|c| ColorChoice::parse(&c))
+                .unwrap_or(ColorChoice::Random);
+            let rated = !matches!(get("rated"), Some(OptionValue::Boolean(false)));
+            Command::Challenge(ChallengeRequest {
+                opponent,
+                settings: GameSettings::Takat(TakatSettings::default()),
+                color,
+                rated,
+            })
+        }
         "accept" => Command::Accept,
         "decline" => Command::Decline,
         "cancel" => Command::Cancel,
@@ -633,6 +690,12 @@ pub fn build(name: &str, values: Vec<(String, OptionValue)>) -> Result<Command, 
             game: game()?,
         },
         "history" => Command::History { user: user("user") },
+        "rules" => {
+            let game = string("game").unwrap_or_default();
+            Command::Rules(
+                GameKind::parse(&game).ok_or_else(|| format!("there is no game `{game}`"))?,
+            )
+        }
         other => return Err(format!("there is no command `/{other}`")),
     })
 }
@@ -693,6 +756,50 @@ mod tests {
     }
 
     #[test]
+    fn takat_challenge_has_colour_and_rated_only() {
+        let Command::Challenge(c) = build(
+            "takat challenge",
+            vec![
+                ("color".into(), s("black")),
+                ("rated".into(), OptionValue::Boolean(false)),
+            ],
+        )
+        .unwrap() else {
+            panic!()
+        };
+        assert_eq!(c.settings, GameSettings::Takat(TakatSettings::default()));
+        assert_eq!(c.settings.kind().name(), "takat");
+        assert_eq!(c.color, ColorChoice::Black);
+        assert!(!c.rated);
+        assert!(build(
+            "takat challenge",
+            vec![("size".into(), OptionValue::Integer(5))]
+        )
+        .unwrap_err()
+        .contains("no option `size`"));
+        assert_eq!(
+            build("rules", vec![("game".into(), s("takat"))]).unwrap(),
+            Command::Rules(GameKind::Takat)
+        );
+    }
+
+    #[test]
+    fn descriptions_fit_discord_limits() {
+        // Discord allows 100 characters for command and option descriptions.
+        for c in COMMANDS {
+            assert!(c.description.chars().count() <= 100, "{}", c.name);
+            for o in c.options {
+                assert!(
+                    o.description.chars().count() <= 100,
+                    "{} {}",
+                    c.name,
+                    o.name
+                );
+            }
+        }
+    }
+
+    #[test]
     fn options_are_checked_against_the_registry() {
         let err = |name: &str, values: Vec<(&str, OptionValue)>| {
             build(
@@ -743,6 +850,7 @@ mod tests {
             build(spec.name, values).unwrap_or_else(|e| panic!("{}: {e}", spec.name));
         }
         assert!(is_group("tak"));
+        assert!(is_group("takat"));
         assert!(!is_group("move"));
     }
 

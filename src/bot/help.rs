@@ -36,7 +36,7 @@ pub fn synopsis(c: &CommandSpec) -> String {
 }
 
 pub fn help(place: &Place) -> Reply {
-    let mut text = String::from("taktable hosts games of Tak, one game per channel.\n");
+    let mut text = String::from("taktable hosts games of Tak and Takat, one game per channel.\n");
     for c in COMMANDS {
         text.push_str(&format!("{} : {}\n", synopsis(c), c.description));
     }
@@ -47,7 +47,10 @@ pub fn help(place: &Place) -> Reply {
         "Slow games are fine: the player to move is reminded every day (/remind, /settings), and after 7 days without a move the opponent may /claim the win. /notify dm:true sends your turns to you directly.\n",
     );
     text.push_str(
-        "Moves are PTN: c3 places a flat, Sc3 a wall, Cc3 a capstone; 3c3>12 carries 3 stones from c3 to the right, dropping 1 then 2. In the swap opening each player first places a flat of the opponent's colour.",
+        "Moves are PTN: c3 places a flat, Sc3 a wall, Cc3 a capstone; 3c3>12 carries 3 stones from c3 to the right, dropping 1 then 2. In the swap opening each player first places a flat of the opponent's colour.\n",
+    );
+    text.push_str(
+        "Takat turns: +NE enters a piece on NE, C-NE moves the top piece of C to NE (cells C, N, NE, SE, S, SW, NW; any case). /rules game:takat has the rules.",
     );
     Reply::ephemeral(place, text)
 }

@@ -17,6 +17,7 @@ pub mod interval;
 pub mod offers;
 pub mod play;
 pub mod reply;
+pub mod rules;
 pub mod standings;
 pub mod themes;
 
@@ -161,6 +162,7 @@ impl Bot {
                     standings::rating(&ctx, user.as_ref().map(|u| u.id), *game)
                 }
                 Command::History { user } => standings::history(&ctx, user.as_ref().map(|u| u.id)),
+                Command::Rules(kind) => Ok(vec![rules::rules(ctx.place, *kind)]),
                 Command::Button(custom_id) => buttons::press(&ctx, custom_id),
             });
         match outcome {

@@ -199,7 +199,9 @@ mod tests {
         assert_eq!(c.opponent.as_ref().unwrap().name, "bob");
         assert_eq!(c.opponent.unwrap().id, user_id("bob"));
         assert!(!c.rated);
-        let GameSettings::Tak(s) = c.settings;
+        let GameSettings::Tak(s) = c.settings else {
+            panic!()
+        };
         assert_eq!((s.size, s.komi_halves), (6, 4));
         assert_eq!(
             parse_command("/move notation:3c3>12").unwrap(),

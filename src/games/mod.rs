@@ -1,7 +1,7 @@
 //! The games taktable hosts, behind one small enum (not trait objects) so the
 //! bot can store, replay, describe and show any of them with one type.
 //!
-//! Only Tak exists so far; Takat, Taka and Takkure plug in as new variants of
+//! Tak and Takat exist so far; Taka and Takkure plug in as new variants of
 //! [`GameKind`], [`GameSettings`] and [`GameState`] without any change to the
 //! adapters. The bot never assumes that players simply alternate: it asks
 //! [`GameState::awaiting`] whose input comes next.
@@ -19,15 +19,17 @@ use tak::{Color, Komi, Move, Opening, Position, Rules};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum GameKind {
     Tak,
+    Takat,
 }
 
 impl GameKind {
-    pub const ALL: &'static [GameKind] = &[GameKind::Tak];
+    pub const ALL: &'static [GameKind] = &[GameKind::Tak, GameKind::Takat];
 
     /// The name used in commands (`/tak challenge`) and in the store.
     pub fn name(self) -> &'static str {
         match self {
             GameKind::Tak => "tak",
+            GameKind::Takat => "takat",
         }
     }
 
@@ -35,6 +37,7 @@ impl GameKind {
     pub fn title(self) -> &'static str {
         match self {
             GameKind::Tak => "Tak",
+            GameKind::Takat => "Takat",
         }
     }
 
@@ -90,7 +93,13 @@ impl Seat {
 #[serde(tag = "game", rename_all = "lowercase")]
 pub enum GameSettings {
     Tak(TakSettings),
+    Takat(TakatSettings),
 }
+
+/// Takat's options: none (RULINGS Takat 1-8 fix the board and the pieces).
+/// Colour and rating live on the challenge. Stored as `{"game":"takat"}`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TakatSettings {}
 
 /// Tak's options (RULINGS Tak 1-3).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -157,6 +166,7 @@ impl GameSettings {
     pub fn kind(&self) -> GameKind {
         match self {
             GameSettings::Tak(_) => GameKind::Tak,
+            GameSettings::Takat(_) => GameKind::Takat,
         }
     }
 
@@ -175,6 +185,7 @@ impl GameSettings {
     pub fn check(&self) -> Result<(), String> {
         match self {
             GameSettings::Tak(s) => s.rules().map(|_| ()),
+            GameSettings::Takat(_) => Ok(()),
         }
     }
 
@@ -204,6 +215,15 @@ impl GameSettings {
                     s.komi()
                 )
             }
+            GameSettings::Takat(_) => "Takat, 6 white pieces against 15 black".to_string(),
+        }
+    }
+
+    /// An action to show as an example in "Move with /move, e.g. ...".
+    pub fn example_action(&self) -> &'static str {
+        match self {
+            GameSettings::Tak(_) => "a1",
+            GameSettings::Takat(_) => "+N",
         }
     }
 
@@ -216,7 +236,7 @@ impl GameSettings {
     /// What each seat is called in this game ("white", "black").
     pub fn seat_name(&self, seat: Seat) -> &'static str {
         match self {
-            GameSettings::Tak(_) => match seat {
+            GameSettings::Tak(_) | GameSettings::Takat(_) => match seat {
                 Seat::Player1 => "white",
                 Seat::Player2 => "black",
             },
@@ -286,9 +306,13 @@ pub struct Export {
 }
 
 /// A game in progress (or finished): settings, the actions so far, and the state.
+// A Tak position holds 64 stacks inline (4 KB); a game state is built once
+// per command and rarely moved, so boxing it would buy nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug)]
 pub enum GameState {
     Tak(TakGame),
+    Takat(TakatGame),
 }
 
 #[derive(Clone, Debug)]
@@ -297,6 +321,15 @@ pub struct TakGame {
     pub start: Position,
     pub position: Position,
     pub moves: Vec<Move>,
+}
+
+/// A game of Takat: Player 1 is White and moves first (RULINGS Takat 2).
+#[derive(Clone, Debug)]
+pub struct TakatGame {
+    pub settings: TakatSettings,
+    pub start: takat::Position,
+    pub position: takat::Position,
+    pub turns: Vec<takat::Turn>,
 }
 
 impl GameState {
@@ -312,6 +345,12 @@ impl GameState {
                     moves: Vec::new(),
                 }))
             }
+            GameSettings::Takat(s) => Ok(GameState::Takat(TakatGame {
+                settings: s.clone(),
+                start: takat::Position::start(),
+                position: takat::Position::start(),
+                turns: Vec::new(),
+            })),
         }
     }
 
@@ -332,6 +371,7 @@ impl GameState {
     pub fn settings(&self) -> GameSettings {
         match self {
             GameState::Tak(g) => GameSettings::Tak(g.settings.clone()),
+            GameState::Takat(g) => GameSettings::Takat(g.settings.clone()),
         }
     }
 
@@ -344,6 +384,9 @@ impl GameState {
                 } else {
                     Some(color_seat(g.position.to_move()))
                 }
+            }
+            GameState::Takat(g) => {
+                (!g.position.is_over()).then(|| takat_seat(g.position.to_move()))
             }
         }
     }
@@ -368,12 +411,25 @@ impl GameState {
                     outcome,
                 })
             }
+            GameState::Takat(g) => {
+                let turn: takat::Turn = text
+                    .parse()
+                    .map_err(|e: takat::ParseTurnError| e.to_string())?;
+                g.position.play(turn).map_err(|e| e.to_string())?;
+                g.turns.push(turn);
+                Ok(Played {
+                    notation: turn.to_string(),
+                    tak: false,
+                    outcome: self.outcome(),
+                })
+            }
         }
     }
 
     fn tak_position(&self) -> Option<&Position> {
         match self {
             GameState::Tak(g) => Some(&g.position),
+            GameState::Takat(_) => None,
         }
     }
 
@@ -385,6 +441,12 @@ impl GameState {
                 .legal_moves()
                 .into_iter()
                 .map(|mv| g.position.ptn(mv))
+                .collect(),
+            GameState::Takat(g) => g
+                .position
+                .legal_turns()
+                .into_iter()
+                .map(|turn| turn.to_string())
                 .collect(),
         }
     }
@@ -413,6 +475,14 @@ impl GameState {
                     reason,
                 })
             }
+            GameState::Takat(g) => {
+                let outcome = g.position.outcome()?;
+                Some(GameOutcome {
+                    result: resignation_result(takat_seat(outcome.winner)).to_string(),
+                    winner: Some(takat_seat(outcome.winner)),
+                    reason: takat_reason(outcome),
+                })
+            }
         }
     }
 
@@ -420,6 +490,7 @@ impl GameState {
     pub fn action_count(&self) -> usize {
         match self {
             GameState::Tak(g) => g.moves.len(),
+            GameState::Takat(g) => g.turns.len(),
         }
     }
 
@@ -437,6 +508,7 @@ impl GameState {
                     })
                     .collect()
             }
+            GameState::Takat(g) => g.turns.iter().map(|t| t.to_string()).collect(),
         }
     }
 
@@ -444,6 +516,7 @@ impl GameState {
     pub fn snapshot(&self) -> String {
         match self {
             GameState::Tak(g) => g.position.tps(),
+            GameState::Takat(g) => g.position.to_string(),
         }
     }
 
@@ -453,6 +526,9 @@ impl GameState {
         match self {
             GameState::Tak(g) => (!g.position.is_over() && g.position.in_swap_opening())
                 .then(|| "opening: place one of your opponent's flat stones".to_string()),
+            GameState::Takat(g) => (!g.position.is_over() && g.position.must_enter()).then(|| {
+                "must enter a piece: Black has fewer pieces on the board than White".to_string()
+            }),
         }
     }
 
@@ -460,6 +536,7 @@ impl GameState {
     pub fn text_board(&self) -> String {
         match self {
             GameState::Tak(g) => tak_text_board(&g.position),
+            GameState::Takat(g) => takat_text_board(&g.position),
         }
     }
 
@@ -501,8 +578,91 @@ impl GameState {
                     viewer_link: Some(link),
                 }
             }
+            GameState::Takat(g) => {
+                // The record format of docs/takat.md; dates as 2026-01-31.
+                let tags = [
+                    ("Game", "Takat".to_string()),
+                    ("White", meta.players[0].clone()),
+                    ("Black", meta.players[1].clone()),
+                    ("Date", meta.date.replace('.', "-")),
+                    ("Result", meta.result.clone()),
+                    ("Site", meta.site.clone()),
+                ];
+                let record = takat::Record {
+                    tags: tags.into_iter().map(|(k, v)| (k.to_string(), v)).collect(),
+                    start: g.start.clone(),
+                    turns: g.turns.clone(),
+                };
+                Export {
+                    extension: "takat",
+                    text: record.to_string(),
+                    viewer_link: None,
+                }
+            }
         }
     }
+}
+
+fn takat_seat(color: takat::Color) -> Seat {
+    match color {
+        takat::Color::White => Seat::Player1,
+        takat::Color::Black => Seat::Player2,
+    }
+}
+
+/// What decided a game of Takat, for people: "a stack of six", "black has
+/// no legal turn" (RULINGS Takat 8).
+fn takat_reason(outcome: takat::Outcome) -> String {
+    match outcome.reason {
+        takat::WinReason::StackOfSix => "a stack of six".to_string(),
+        takat::WinReason::NoLegalTurn => format!(
+            "{} has no legal turn",
+            outcome.winner.other().name().to_lowercase()
+        ),
+    }
+}
+
+/// The Takat board as text, laid out like the hexagon: each cell shows its
+/// name (`*` for a red cell) and its stack bottom to top (`w` White, `b`
+/// Black, `.` empty), then the pieces in hand.
+///
+/// ```text
+///           N*  wb
+///  NW  .              NE  b
+///           C   wwb
+///  SW* .              SE* .
+///           S   .
+/// ```
+fn takat_text_board(position: &takat::Position) -> String {
+    use takat::Cell;
+    let cell = |c: Cell| {
+        let name = format!("{}{}", c.name(), if c.is_red() { "*" } else { "" });
+        let stack: String = position.stack(c).iter().map(|p| p.char()).collect();
+        let stack = if stack.is_empty() {
+            ".".to_string()
+        } else {
+            stack
+        };
+        format!("{name:<4}{stack}")
+    };
+    let rows = [
+        format!("{:9}{}", "", cell(Cell::N)),
+        format!("{:<19}{}", cell(Cell::NW), cell(Cell::NE)),
+        format!("{:9}{}", "", cell(Cell::C)),
+        format!("{:<19}{}", cell(Cell::SW), cell(Cell::SE)),
+        format!("{:9}{}", "", cell(Cell::S)),
+    ];
+    let mut out = String::new();
+    for row in rows {
+        let _ = writeln!(out, "{}", row.trim_end());
+    }
+    let _ = write!(
+        out,
+        "in hand: white {}; black {} (stacks bottom to top, * red cell)",
+        position.in_hand(takat::Color::White),
+        position.in_hand(takat::Color::Black)
+    );
+    out
 }
 
 fn color_seat(color: Color) -> Seat {
@@ -671,6 +831,118 @@ mod tests {
         assert_eq!(
             board,
             "3  .   .   W\n2  .   B   .\n1  W2  BS  .\n   a   b   c\nin reserve: white 8 stones; black 7 stones"
+        );
+    }
+
+    fn takat() -> GameSettings {
+        GameSettings::Takat(TakatSettings::default())
+    }
+
+    #[test]
+    fn takat_settings_are_stored_by_kind_name() {
+        let json = takat().to_json();
+        assert_eq!(json, r#"{"game":"takat"}"#);
+        assert_eq!(GameSettings::from_json(&json).unwrap(), takat());
+        assert_eq!(takat().kind(), GameKind::Takat);
+        assert_eq!(GameKind::parse("TAKAT"), Some(GameKind::Takat));
+        assert_eq!(takat().seat_name(Seat::Player1), "white");
+        assert_eq!(takat().describe(), "Takat, 6 white pieces against 15 black");
+    }
+
+    #[test]
+    fn takat_plays_through_the_enum() {
+        // RULINGS Takat 2, 4: White (Player 1) first; Black must then enter.
+        let mut game = GameState::new(&takat()).unwrap();
+        assert_eq!(game.awaiting(), Some(Seat::Player1));
+        assert_eq!(game.snapshot(), "x/x/x/x/x/x/x w -");
+        assert_eq!(
+            game.legal_actions(),
+            ["+N", "+NE", "+SE", "+S", "+SW", "+NW"]
+        );
+        let played = game.play(" n ").unwrap();
+        assert_eq!(played.notation, "+N");
+        assert!(!played.tak && played.outcome.is_none());
+        assert_eq!(game.awaiting(), Some(Seat::Player2));
+        assert!(game.turn_note().unwrap().contains("must enter"));
+        let before = game.snapshot();
+        for (bad, why) in [
+            ("N-C", "Black must enter"),
+            ("+C", "centre"),
+            ("+N", "occupied"),
+            ("E", "not a cell"),
+            ("", "no turn given"),
+            ("C--N", "cannot read"),
+        ] {
+            let err = game.play(bad).unwrap_err();
+            assert!(err.contains(why), "{bad}: {err}");
+        }
+        assert_eq!(game.snapshot(), before);
+        assert_eq!(game.action_count(), 1);
+        game.play("+ne").unwrap();
+        // RULINGS Takat 7: the piece just entered may not be moved.
+        assert!(game.play("NE-C").unwrap_err().contains("just moved"));
+        assert_eq!(game.actions(), ["+N", "+NE"]);
+        let again = GameState::replay(&takat(), &game.actions()).unwrap();
+        assert_eq!(again.snapshot(), game.snapshot());
+    }
+
+    #[test]
+    fn takat_ends_with_result_strings_and_reasons() {
+        // RULINGS Takat 8: a player with no legal turn loses.
+        let black_wins =
+            "+N +NE +S +SE NE-SE +NW +SW N-NW S-SW NW-SW +S +N NW-C N-C +NE +N +NW NE-N";
+        let moves: Vec<&str> = black_wins.split(' ').collect();
+        let mut game = GameState::replay(&takat(), &moves[..moves.len() - 1]).unwrap();
+        let outcome = game.play("ne-n").unwrap().outcome.unwrap();
+        assert_eq!(outcome.result, "0-1");
+        assert_eq!(outcome.winner, Some(Seat::Player2));
+        assert_eq!(outcome.reason, "white has no legal turn");
+        assert_eq!(game.awaiting(), None);
+        assert!(game.legal_actions().is_empty());
+        assert!(game.turn_note().is_none());
+        assert_eq!(game.play("+S").unwrap_err(), "the game is over");
+    }
+
+    #[test]
+    fn takat_export_is_a_record_that_replays() {
+        let mut game = GameState::new(&takat()).unwrap();
+        for turn in ["+N", "+S", "N-C"] {
+            game.play(turn).unwrap();
+        }
+        let export = game.export(&ExportMeta {
+            players: ["alice".into(), "bob \"b\"".into()],
+            date: "2026.01.31".into(),
+            site: "taktable".into(),
+            result: "*".into(),
+        });
+        assert_eq!(export.extension, "takat");
+        assert!(export.viewer_link.is_none());
+        assert_eq!(
+            export.text,
+            "[Game \"Takat\"]\n[White \"alice\"]\n[Black \"bob \\\"b\\\"\"]\n[Date \"2026-01-31\"]\n[Result \"*\"]\n[Site \"taktable\"]\n\n+N\n+S\nN-C\n"
+        );
+        let record = takat::parse_record(&export.text).unwrap();
+        assert_eq!(record.tag("Black"), Some("bob \"b\""));
+        assert_eq!(
+            record.final_position().unwrap().to_string(),
+            game.snapshot()
+        );
+    }
+
+    #[test]
+    fn takat_text_board_is_the_hexagon() {
+        let mut game = GameState::new(&takat()).unwrap();
+        for turn in ["+N", "+NE", "N-C", "NE-C", "+SW"] {
+            game.play(turn).unwrap();
+        }
+        assert_eq!(
+            game.text_board(),
+            "         N*  .\n\
+             NW  .              NE  .\n\
+             \x20        C   wb\n\
+             SW* w              SE* .\n\
+             \x20        S   .\n\
+             in hand: white 4; black 14 (stacks bottom to top, * red cell)"
         );
     }
 

@@ -14,12 +14,14 @@
 //! ```
 
 pub mod draw;
+pub mod game;
 pub mod layout;
 pub mod png;
 pub mod position;
 pub mod sample;
 pub mod sprites;
 pub mod tak;
+pub mod takat;
 pub mod text;
 pub mod theme;
 
