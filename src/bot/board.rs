@@ -28,17 +28,7 @@ pub fn board_image(ctx: &Ctx<'_>, game: &GameRow, state: &GameState) -> Option<I
             .unwrap_or_else(|| format!("player {id}"))
     });
     let plies = state.action_count();
-    let last = state.actions().pop();
-    let (bytes, alt) = match state {
-        GameState::Tak(g) => {
-            let view = TakBoardView::from_position(&g.position, names, g.moves.last().copied());
-            (
-                render_png(&view, theme_of(ctx)),
-                alt_text(&g.position, last.as_deref()),
-            )
-        }
-        GameState::Takat(_) => state.render_png(names, theme_of(ctx))?,
-    };
+    let (bytes, alt) = state.render_png(names, theme_of(ctx))?;
     Some(Image {
         bytes,
         alt,
