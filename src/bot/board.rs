@@ -5,7 +5,7 @@
 use super::reply::Image;
 use super::Ctx;
 use crate::games::GameState;
-use crate::render::{position::alt_text, tak::render_png, TakBoardView, Theme};
+use crate::render::Theme;
 use crate::store::GameRow;
 
 /// The theme a user sees boards in: their choice, else the default.
