@@ -134,7 +134,10 @@ pub fn accept(ctx: &Ctx<'_>, only: Option<i64>) -> Outcome {
         Some(c) => accept_challenge(ctx, c),
         None => match offers::answer_pending(ctx, true, None)? {
             Some(replies) => Ok(replies),
-            None => refuse("There's no challenge waiting for you in this channel. Start one with /tak challenge."),
+            None => refuse(format!(
+                "There's no challenge waiting for you in this channel. {}",
+                super::start_hint()
+            )),
         },
     }
 }
@@ -292,9 +295,10 @@ pub fn rematch(ctx: &Ctx<'_>, only: Option<i64>) -> Outcome {
         );
     }
     let Some(last) = ctx.store().latest_game(&place.guild, &place.channel)? else {
-        return refuse(
-            "There's no finished game in this channel to rematch. Start one with /tak challenge.",
-        );
+        return refuse(format!(
+            "There's no finished game in this channel to rematch. {}",
+            super::start_hint()
+        ));
     };
     if only.is_some_and(|id| id != last.id) {
         return refuse(buttons::EXPIRED);

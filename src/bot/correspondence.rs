@@ -397,7 +397,7 @@ pub fn games(ctx: &Ctx<'_>) -> Outcome {
         }
     }
     if listed.is_empty() && challenges.is_empty() {
-        text.push_str(" Start one with /tak challenge.");
+        text.push_str(&format!(" {}", super::start_hint()));
     }
     Ok(vec![Reply::ephemeral(ctx.place, text)])
 }

@@ -26,19 +26,21 @@ pub fn export(ctx: &Ctx<'_>, id: Option<i64>) -> Outcome {
         },
         None => None,
     };
-    let game =
-        match named {
+    let game = match named {
+        Some(game) => game,
+        None => match ctx.store().active_game(&place.guild, &place.channel)? {
             Some(game) => game,
-            None => match ctx.store().active_game(&place.guild, &place.channel)? {
+            None => match ctx.store().latest_game(&place.guild, &place.channel)? {
                 Some(game) => game,
-                None => match ctx.store().latest_game(&place.guild, &place.channel)? {
-                    Some(game) => game,
-                    None => return refuse(
-                        "There's no game in this channel to export. Start one with /tak challenge.",
-                    ),
-                },
+                None => {
+                    return refuse(format!(
+                        "There's no game in this channel to export. {}",
+                        super::start_hint()
+                    ))
+                }
             },
-        };
+        },
+    };
     let state = ctx.store().replay(&game)?;
     let name = |seat: Seat| -> Result<String, super::Failure> {
         let id = game.player(seat);

@@ -253,7 +253,7 @@ impl Ctx<'_> {
             .store()
             .active_game(&self.place.guild, &self.place.channel)?
         else {
-            return refuse("There's no game in this channel. Start one with /tak challenge.");
+            return refuse(format!("There's no game in this channel. {}", start_hint()));
         };
         let state = self.store().replay(&game)?;
         Ok((game, state))
@@ -272,6 +272,16 @@ impl Ctx<'_> {
             Ok,
         )
     }
+}
+
+/// How to start a game, naming every game: "Start one with /tak challenge
+/// or /takat challenge."
+pub fn start_hint() -> String {
+    let commands: Vec<String> = crate::games::GameKind::ALL
+        .iter()
+        .map(|kind| format!("/{} challenge", kind.name()))
+        .collect();
+    format!("Start one with {}.", commands.join(" or "))
 }
 
 /// "<@id> (white)".

@@ -109,7 +109,10 @@ pub fn board(ctx: &Ctx<'_>) -> Outcome {
         None => match ctx.store().latest_game(&place.guild, &place.channel)? {
             Some(game) => game,
             None => {
-                return refuse("There's no game in this channel. Start one with /tak challenge.")
+                return refuse(format!(
+                    "There's no game in this channel. {}",
+                    super::start_hint()
+                ))
             }
         },
     };
