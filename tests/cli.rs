@@ -160,3 +160,68 @@ fn perft_for_takat() {
     let nodes: Vec<&str> = text.lines().map(|l| l.split(' ').nth(3).unwrap()).collect();
     assert_eq!(nodes, ["6", "30", "210", "996"]);
 }
+
+#[test]
+fn render_writes_a_png_of_a_position_or_explains_why_not() {
+    // Issue 4: `taktable render --tps ... --out FILE.png`, exit 1 on a bad TPS or move.
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("board.png");
+    let o = taktable(&[
+        "render",
+        "--tps",
+        "x5/x5/x2,12C,x2/x5/1,x4 2 3",
+        "--last",
+        "c3-",
+        "--white",
+        "alice",
+        "--black",
+        "bob",
+        "--komi",
+        "2.5",
+        "--theme",
+        "contrast",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let img = image::open(&out).unwrap();
+    assert_eq!((img.width(), img.height()), (720, 838));
+
+    for (args, message) in [
+        (vec!["--tps", "x5/x5/x5 1 1"], "bad TPS"),
+        (
+            vec!["--tps", "x5/x5/x5/x5/x5 1 1", "--last", "3c3>111"],
+            "does not fit",
+        ),
+        (
+            vec!["--tps", "x5/x5/x5/x5/x5 1 1", "--last", "zz"],
+            "--last",
+        ),
+        (
+            vec!["--tps", "x5/x5/x5/x5/x5 1 1", "--theme", "neon"],
+            "no theme `neon`",
+        ),
+    ] {
+        let mut all = vec!["render", "--out", out.to_str().unwrap()];
+        all.extend(args);
+        let o = taktable(&all);
+        assert_eq!(o.status.code(), Some(1), "{all:?}");
+        assert!(stderr(&o).contains(message), "{all:?}: {}", stderr(&o));
+    }
+
+    // RULINGS Takat 1: a Takat position, with its last turn.
+    let takat = dir.path().join("takat.png");
+    let o = taktable(&[
+        "render",
+        "--game",
+        "takat",
+        "--position",
+        "bbw/wb/x/x/x/x/b b N",
+        "--last",
+        "C-N",
+        "--out",
+        takat.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(image::open(&takat).is_ok());
+}

@@ -1,16 +1,21 @@
-//! `taktable render`: one Tak position as a PNG.
+//! `taktable render`: one position as a PNG.
 
 use std::path::PathBuf;
 
 use clap::Args;
 
+use super::setup::GameChoice;
 use crate::games::tak::{Komi, Move, Position, Rules};
-use crate::render::{tak::render_png, TakBoardView, Theme};
+use crate::games::takat;
+use crate::render::{tak, TakBoardView, Theme};
 
 #[derive(Args)]
 pub struct RenderArgs {
-    /// The position.
-    #[arg(long, allow_hyphen_values = true)]
+    /// The game.
+    #[arg(long, value_enum, default_value_t = GameChoice::Tak)]
+    game: GameChoice,
+    /// The position: a TPS for Tak, the position format for Takat.
+    #[arg(long, visible_alias = "position", allow_hyphen_values = true)]
     tps: String,
     /// Colour theme (slate, wood, contrast, paper).
     #[arg(long, default_value = "slate")]
@@ -24,7 +29,7 @@ pub struct RenderArgs {
     /// Black's name.
     #[arg(long, default_value = "Black")]
     black: String,
-    /// Komi (shown with the flat count; it decides flat wins).
+    /// Tak komi (shown with the flat count; it decides flat wins).
     #[arg(long, allow_hyphen_values = true)]
     komi: Option<String>,
     /// Where to write the PNG.
@@ -34,9 +39,20 @@ pub struct RenderArgs {
 
 pub fn run(args: RenderArgs) -> Result<(), String> {
     let theme = Theme::from_name(&args.theme).ok_or_else(|| {
-        let names: Vec<&str> = Theme::ALL.iter().map(|t| t.name()).collect();
-        format!("no theme `{}`; themes: {}", args.theme, names.join(", "))
+        format!(
+            "no theme `{}`; themes: {}",
+            args.theme,
+            Theme::NAMES.join(", ")
+        )
     })?;
+    let png = match args.game {
+        GameChoice::Tak => render_tak(&args, theme)?,
+        GameChoice::Takat => render_takat(&args, theme)?,
+    };
+    std::fs::write(&args.out, png).map_err(|e| format!("can't write {}: {e}", args.out.display()))
+}
+
+fn render_tak(args: &RenderArgs, theme: Theme) -> Result<Vec<u8>, String> {
     let size = crate::games::tak::tps::tps_size(&args.tps).map_err(|e| e.to_string())?;
     let mut rules = Rules::standard(size).map_err(|e| e.to_string())?;
     if let Some(komi) = &args.komi {
@@ -46,9 +62,12 @@ pub fn run(args: RenderArgs) -> Result<(), String> {
     let last = match &args.last {
         Some(text) => {
             let mv: Move = text.parse().map_err(|e| format!("--last: {e}"))?;
-            let on_board = mv.touched_squares(size).len() == expected_squares(mv)
-                && mv.touched_squares(size).iter().all(|s| s.is_on(size));
-            if !on_board {
+            let touched = mv.touched_squares(size);
+            let expected = match mv {
+                Move::Place { .. } => 1,
+                Move::Spread { drops, .. } => 1 + drops.squares() as usize,
+            };
+            if touched.len() != expected || !touched.iter().all(|s| s.is_on(size)) {
                 return Err(format!(
                     "--last: {text} does not fit on a {size}x{size} board"
                 ));
@@ -57,17 +76,30 @@ pub fn run(args: RenderArgs) -> Result<(), String> {
         }
         None => None,
     };
-    let view = TakBoardView::from_position(&position, [args.white, args.black], last);
-    let png = render_png(&view, theme);
-    std::fs::write(&args.out, png)
-        .map_err(|e| format!("can't write {}: {e}", args.out.display()))?;
-    Ok(())
+    let view =
+        TakBoardView::from_position(&position, [args.white.clone(), args.black.clone()], last);
+    Ok(tak::render_png(&view, theme))
 }
 
-/// How many squares a move touches when it stays on the board.
-fn expected_squares(mv: Move) -> usize {
-    match mv {
-        Move::Place { .. } => 1,
-        Move::Spread { drops, .. } => 1 + drops.squares() as usize,
+fn render_takat(args: &RenderArgs, theme: Theme) -> Result<Vec<u8>, String> {
+    if args.komi.is_some() {
+        return Err("--komi is a Tak option".into());
     }
+    let position: takat::Position = args
+        .tps
+        .parse()
+        .map_err(|e: takat::ParsePositionError| e.to_string())?;
+    let last = match &args.last {
+        Some(text) => Some(
+            text.parse::<takat::Turn>()
+                .map_err(|e| format!("--last: {e}"))?,
+        ),
+        None => None,
+    };
+    let view = crate::render::takat::TakatBoardView::from_position(
+        &position,
+        [args.white.clone(), args.black.clone()],
+        last,
+    );
+    Ok(crate::render::takat::render_png(&view, theme))
 }
