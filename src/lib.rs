@@ -2,4 +2,5 @@
 //!
 //! Layers (see `docs/` and the README): `games` holds the pure rules engines.
 pub mod cli;
+pub mod discord;
 pub mod games;

@@ -2,6 +2,7 @@
 
 mod perft;
 mod replay;
+mod run;
 
 use std::process::ExitCode;
 
@@ -24,6 +25,8 @@ enum Command {
     Perft(perft::PerftArgs),
     /// Play every move of a PTN file through the rules, then print the final TPS and result.
     Replay(replay::ReplayArgs),
+    /// Connect to Discord and serve the slash commands (configured by the environment or .env).
+    Run(run::RunArgs),
 }
 
 /// Runs the command line and returns the process's exit status.
@@ -32,6 +35,7 @@ pub fn main() -> ExitCode {
     let outcome = match cli.command {
         Command::Perft(args) => perft::run(args),
         Command::Replay(args) => replay::run(args),
+        Command::Run(args) => return run::main(args),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
