@@ -7,6 +7,7 @@ use tracing::{info, warn};
 
 use super::config::Config;
 use super::error::Error;
+use super::unreadable::UnreadableEvents;
 use super::{commands, framework};
 
 /// The gateway intents the bot asks for: no privileged ones, except MESSAGE_CONTENT when moves
@@ -49,6 +50,7 @@ pub async fn run_until(
     let mut client =
         serenity::ClientBuilder::new_with_http(http(config), intents(config.plain_moves))
             .framework(framework)
+            .raw_event_handler(UnreadableEvents)
             .await?;
 
     let shard_manager = client.shard_manager.clone();

@@ -88,25 +88,29 @@ async fn ping(ctx: Context<'_>) -> Result<(), CommandError> {
     Ok(())
 }
 
-/// Answers a button press. Every button stands for a slash command: "Ping again" is `/ping`.
+/// Answers a button press. Every button stands for a slash command: "Ping again" is `/ping`,
+/// answered the way slow replies (board pictures) will be: acknowledged at once (Discord allows
+/// 3 seconds), then the reply posted as a followup.
 pub(crate) async fn on_button(
     ctx: &serenity::Context,
     press: &serenity::ComponentInteraction,
     _data: &Data,
 ) -> Result<(), CommandError> {
-    let message = if press.data.custom_id == PING_BUTTON {
-        serenity::CreateInteractionResponseMessage::new()
-            .content("Pong!")
-            .add_file(pong_attachment()?)
-            .components(vec![ping_again_row()])
-    } else {
-        serenity::CreateInteractionResponseMessage::new()
+    if press.data.custom_id != PING_BUTTON {
+        let message = serenity::CreateInteractionResponseMessage::new()
             .content("This button is no longer in use.")
-            .ephemeral(true)
-    };
-    press
-        .create_response(ctx, serenity::CreateInteractionResponse::Message(message))
-        .await?;
+            .ephemeral(true);
+        press
+            .create_response(ctx, serenity::CreateInteractionResponse::Message(message))
+            .await?;
+        return Ok(());
+    }
+    press.defer(ctx).await?;
+    let followup = serenity::CreateInteractionResponseFollowup::new()
+        .content("Pong!")
+        .add_file(pong_attachment()?)
+        .components(vec![ping_again_row()]);
+    press.create_followup(ctx, followup).await?;
     Ok(())
 }
 

@@ -6,6 +6,7 @@
 //!   client, runs until Ctrl-C/SIGTERM and shuts down cleanly: [`run`], [`run_until`].
 //! - `framework`: poise setup: command registration on Ready, button routing, error replies.
 //! - `commands`: the command definitions (placeholders until the bot core's registry arrives).
+//! - `unreadable`: warns about interactions serenity could not deserialize (else dropped silently).
 //!
 //! `docs/discord.md` explains the setup in the developer portal and the test stand-in.
 
@@ -15,6 +16,7 @@ pub mod config;
 mod error;
 mod framework;
 pub mod logging;
+mod unreadable;
 
 pub use client::{run, run_until};
 pub use config::{load_dotenv, Config, ConfigError, Registration, Token};

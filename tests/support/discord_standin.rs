@@ -118,6 +118,9 @@ pub struct Options {
     /// Close every IDENTIFY with 4004 (authentication failed) even with the right token, as
     /// Discord does for a token reset after the REST calls succeeded.
     pub refuse_identify: bool,
+    /// Accept RESUME (op 6) of the current session, replying RESUMED; when false, answer
+    /// INVALID_SESSION (op 9, not resumable) so the bot identifies again.
+    pub resumable: bool,
     /// The heartbeat interval sent in HELLO, in milliseconds (Discord sends about 41 250).
     pub heartbeat_interval_ms: u64,
     pub application_id: u64,
@@ -133,6 +136,7 @@ impl Options {
         Options {
             token: token.to_string(),
             refuse_identify: false,
+            resumable: true,
             heartbeat_interval_ms: 41_250,
             application_id: 1_100_000_000_000_000_001,
             bot: Player::new(1_100_000_000_000_000_001, "taktable"),
@@ -184,21 +188,27 @@ impl RecordedRequest {
     }
 
     /// The JSON payload: the body itself, or the `payload_json` part of a multipart body.
+    /// Panics if there is none.
     pub fn json(&self) -> Value {
+        self.try_json()
+            .unwrap_or_else(|why| panic!("{} {}: {why}", self.method, self.path))
+    }
+
+    /// The JSON payload, or why there is none.
+    pub fn try_json(&self) -> Result<Value, String> {
         let bytes = if self.is_multipart() {
-            self.parts()
+            let content_type = self.header("content-type").unwrap_or_default();
+            multipart::parse(content_type, &self.body)?
                 .into_iter()
                 .find(|part| part.name == "payload_json")
                 .map(|part| part.body)
-                .unwrap_or_else(|| panic!("{} {}: no payload_json part", self.method, self.path))
+                .ok_or("no payload_json part")?
         } else {
             self.body.to_vec()
         };
-        serde_json::from_slice(&bytes).unwrap_or_else(|why| {
-            panic!(
-                "{} {}: body is not JSON ({why}): {}",
-                self.method,
-                self.path,
+        serde_json::from_slice(&bytes).map_err(|why| {
+            format!(
+                "body is not JSON ({why}): {}",
                 String::from_utf8_lossy(&bytes)
             )
         })
@@ -267,6 +277,8 @@ struct State {
     /// The outbox of the identified gateway connection, if any.
     outbox: Mutex<Option<mpsc::UnboundedSender<Message>>>,
     seq: AtomicU64,
+    /// The session READY announced last.
+    session_id: Mutex<Option<String>>,
     next_id: AtomicU64,
     connections: AtomicUsize,
     /// Registered commands, keyed by guild (None: global).
@@ -331,6 +343,7 @@ impl StandIn {
             changes: watch::channel(0).0,
             outbox: Mutex::new(None),
             seq: AtomicU64::new(0),
+            session_id: Mutex::new(None),
             next_id: AtomicU64::new(1_300_000_000_000_000_000),
             connections: AtomicUsize::new(0),
             commands: Mutex::new(HashMap::new()),
@@ -424,6 +437,24 @@ impl StandIn {
             frames
                 .iter()
                 .filter_map(|f| f.received_op(op))
+                .nth(n - 1)
+                .cloned()
+        })
+        .await
+    }
+
+    /// Waits until the stand-in has sent the `n`th (1-based) dispatch event `event` (READY,
+    /// RESUMED, ...) and returns its `d`. Once READY or RESUMED is sent, injected events go to
+    /// that connection.
+    pub async fn wait_for_dispatch(&self, event: &str, n: usize, timeout: Duration) -> Value {
+        let what = format!("dispatch number {n} of {event}");
+        self.wait_until(&what, timeout, |_, frames| {
+            frames
+                .iter()
+                .filter_map(|f| match f {
+                    Frame::Sent { t: Some(t), d, .. } if t == event => Some(d),
+                    _ => None,
+                })
                 .nth(n - 1)
                 .cloned()
         })
@@ -824,7 +855,13 @@ fn route(state: &State, request: &RecordedRequest) -> Answer {
             Err(_) => error(StatusCode::BAD_REQUEST, 50035, "Invalid Form Body"),
         },
         ["interactions", id, _token, "callback"] if method == Method::POST => {
-            let payload = request.json();
+            let Ok(payload) = request.try_json() else {
+                return error(
+                    StatusCode::BAD_REQUEST,
+                    50109,
+                    "The request body contains invalid JSON.",
+                );
+            };
             match payload["type"].as_u64() {
                 Some(1 | 4..=10 | 12) => {}
                 _ => return error(StatusCode::BAD_REQUEST, 50035, "Invalid Form Body"),
@@ -864,7 +901,14 @@ fn route(state: &State, request: &RecordedRequest) -> Answer {
         ["channels", channel, "threads"] | ["channels", channel, "messages", _, "threads"]
             if method == Method::POST =>
         {
-            ok(thread(state, channel, &request.json()))
+            match request.try_json() {
+                Ok(payload) => ok(thread(state, channel, &payload)),
+                Err(_) => error(
+                    StatusCode::BAD_REQUEST,
+                    50109,
+                    "The request body contains invalid JSON.",
+                ),
+            }
         }
         _ => error(StatusCode::NOT_FOUND, 0, "404: Not Found"),
     }
@@ -927,10 +971,13 @@ fn commands(state: &State, request: &RecordedRequest, guild: Option<u64>) -> Ans
             let Ok(Value::Array(list)) = serde_json::from_slice::<Value>(&request.body) else {
                 return error(StatusCode::BAD_REQUEST, 50035, "Invalid Form Body");
             };
+            if !list.iter().all(Value::is_object) {
+                return error(StatusCode::BAD_REQUEST, 50035, "Invalid Form Body");
+            }
             let stored: Vec<Value> = list
                 .into_iter()
                 .map(|mut command| {
-                    let fields = command.as_object_mut().expect("a command object");
+                    let fields = command.as_object_mut().expect("checked above");
                     fields.insert("id".into(), json!(state.snowflake().to_string()));
                     fields.insert("application_id".into(), json!(app));
                     fields.insert("version".into(), json!(state.snowflake().to_string()));
@@ -953,11 +1000,7 @@ fn commands(state: &State, request: &RecordedRequest, guild: Option<u64>) -> Ans
 }
 
 fn message_from_request(state: &State, request: &RecordedRequest, webhook: Option<u64>) -> Value {
-    let payload = if request.body.is_empty() {
-        json!({})
-    } else {
-        request.json()
-    };
+    let payload = request.try_json().unwrap_or_else(|_| json!({}));
     message_from_payload(state, &payload, &request.files(), webhook)
 }
 
@@ -1119,13 +1162,26 @@ async fn gateway_connection(stream: tokio::net::TcpStream, state: Arc<State>) {
                             panic!("cannot send READY: {why}");
                         }
                     }
-                    // Resume: sessions are not kept; tell the bot to identify again.
+                    // Resume: of the current session, with the right token, when allowed:
+                    // RESUMED, numbering on from the last event. Otherwise INVALID_SESSION.
                     6 => {
-                        let invalid = json!({ "op": 9, "s": null, "t": null, "d": false });
-                        if sink.send(Message::Text(invalid.to_string())).await.is_err() {
-                            break;
+                        let current = state.session_id.lock().unwrap().clone();
+                        let resumable = state.options.resumable
+                            && current.is_some()
+                            && d["session_id"].as_str() == current.as_deref()
+                            && state.token_matches(d["token"].as_str().unwrap_or_default());
+                        if resumable {
+                            *state.outbox.lock().unwrap() = Some(outbox.clone());
+                            if let Err(why) = dispatch(&state, "RESUMED", json!({ "_trace": ["stand-in"] })) {
+                                panic!("cannot send RESUMED: {why}");
+                            }
+                        } else {
+                            let invalid = json!({ "op": 9, "s": null, "t": null, "d": false });
+                            if sink.send(Message::Text(invalid.to_string())).await.is_err() {
+                                break;
+                            }
+                            state.record_frame(Frame::Sent { op: 9, t: None, d: json!(false) });
                         }
-                        state.record_frame(Frame::Sent { op: 9, t: None, d: json!(false) });
                     }
                     // Presence updates, voice state, member requests...: recorded, no answer.
                     _ => {}
@@ -1164,11 +1220,13 @@ fn ready(state: &State, identify: &Value) -> Value {
     user["mfa_enabled"] = json!(false);
     user["email"] = Value::Null;
     let shard = identify.get("shard").cloned().unwrap_or(json!([0, 1]));
+    let session_id = format!("session-{}", state.snowflake());
+    *state.session_id.lock().unwrap() = Some(session_id.clone());
     json!({
         "v": 10,
         "user": user,
         "guilds": [{ "id": options.guild_id.to_string(), "unavailable": true }],
-        "session_id": format!("session-{}", state.snowflake()),
+        "session_id": session_id,
         "resume_gateway_url": state.gateway_url,
         "shard": shard,
         "application": { "id": options.application_id.to_string(), "flags": 0 },

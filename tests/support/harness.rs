@@ -126,6 +126,7 @@ impl RunningBot {
             .expect("the bot did not stop within the time limit")
             .expect("the bot's task panicked");
         self.assert_token_not_logged();
+        assert_no_failure_logged();
         outcome
     }
 
@@ -168,6 +169,25 @@ impl RunningBot {
             );
         }
     }
+}
+
+/// Checks that no command or event handler failed and that serenity dropped no event it could not
+/// deserialize, in any test of this process so far (the logs are shared).
+pub fn assert_no_failure_logged() {
+    let logs = logs();
+    let failures: Vec<&str> = logs
+        .lines()
+        .filter(|line| {
+            line.contains(" ERROR taktable")
+                || line.contains("dropped an interaction")
+                || line.contains("An unknown event was received")
+        })
+        .collect();
+    assert!(
+        failures.is_empty(),
+        "failures in the logs (of this or another test):\n{}",
+        failures.join("\n")
+    );
 }
 
 impl Drop for RunningBot {
