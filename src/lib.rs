@@ -6,6 +6,7 @@
 pub mod bot;
 pub mod cli;
 pub mod console;
+pub mod discord;
 pub mod games;
 pub mod rating;
 pub mod render;

@@ -4,6 +4,7 @@ mod legal;
 mod perft;
 mod render;
 mod replay;
+mod run;
 mod setup;
 
 use std::process::ExitCode;
@@ -33,6 +34,8 @@ enum Command {
     Render(render::RenderArgs),
     /// Play in the terminal: type slash commands one per line, as in Discord.
     Local(crate::console::LocalArgs),
+    /// Connect to Discord and serve the slash commands (configured by the environment or .env).
+    Run(run::RunArgs),
 }
 
 /// Runs the command line and returns the process's exit status.
@@ -44,6 +47,7 @@ pub fn main() -> ExitCode {
         Command::Legal(args) => legal::run(args),
         Command::Render(args) => render::run(args),
         Command::Local(args) => crate::console::run(args),
+        Command::Run(args) => return run::main(args),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,

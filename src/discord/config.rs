@@ -1,0 +1,264 @@
+//! The Discord adapter's configuration, read from the environment.
+//!
+//! `.env` in the working directory is read first (see [`load_dotenv`]); variables already set in
+//! the environment win over it. Every variable is listed, with a comment, in `.env.example`.
+//!
+//! The bot token is held in a [`Token`], whose `Debug` prints `***` and which has no `Display`,
+//! so it cannot end up in a log line or an error message by accident.
+
+use std::fmt;
+use std::path::PathBuf;
+
+/// The variable holding the bot token.
+pub const TOKEN_VAR: &str = "DISCORD_TOKEN";
+/// The variable holding the SQLite file's path.
+pub const DATABASE_PATH_VAR: &str = "DATABASE_PATH";
+/// The variable holding the development server's id.
+pub const GUILD_ID_VAR: &str = "DISCORD_GUILD_ID";
+/// The variable holding the base URL that replaces `https://discord.com` for REST calls.
+pub const API_PROXY_VAR: &str = "DISCORD_API_PROXY";
+/// The variable that turns on moves typed as plain messages.
+pub const PLAIN_MOVES_VAR: &str = "PLAIN_MOVES";
+
+/// The database file used when `DATABASE_PATH` is not set.
+pub const DEFAULT_DATABASE_PATH: &str = "taktable.db";
+
+/// A Discord bot token. Its `Debug` prints `***`; use [`Token::expose`] where the token is really
+/// needed (building the HTTP client), and nowhere else.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Token(String);
+
+impl Token {
+    /// Wraps a token, trimming surrounding white space (a common copy-paste accident).
+    pub fn new(token: impl Into<String>) -> Token {
+        Token(token.into().trim().to_string())
+    }
+
+    /// The token itself. Never log or format it.
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Debug for Token {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("***")
+    }
+}
+
+/// Where slash commands are registered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Registration {
+    /// In every server the bot is in (Discord may take a while to show changes).
+    Global,
+    /// In one server only, where changes show at once: for development.
+    Guild(u64),
+}
+
+/// Everything the Discord adapter reads from the environment.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// The bot token (`DISCORD_TOKEN`).
+    pub token: Token,
+    /// The SQLite file (`DATABASE_PATH`, default `taktable.db`).
+    pub database_path: PathBuf,
+    /// Where to register slash commands (`DISCORD_GUILD_ID` set: that server; else globally).
+    pub registration: Registration,
+    /// A base URL such as `http://127.0.0.1:8080` that replaces `https://discord.com` for every
+    /// REST call (`DISCORD_API_PROXY`). The gateway URL is then whatever that server answers.
+    pub api_proxy: Option<String>,
+    /// Whether moves may be typed as plain messages (`PLAIN_MOVES`, default false). Needs the
+    /// privileged MESSAGE_CONTENT intent, which must be switched on in the developer portal.
+    pub plain_moves: bool,
+}
+
+/// Why the configuration could not be read. Messages never include the token.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum ConfigError {
+    /// `DISCORD_TOKEN` is unset or empty.
+    #[error(
+        "{TOKEN_VAR} is not set: put the bot token from the Discord developer portal \
+         (Applications > your application > Bot > Reset Token) in the environment or in .env \
+         (see .env.example)"
+    )]
+    MissingToken,
+    /// `DISCORD_GUILD_ID` is not a snowflake.
+    #[error("{GUILD_ID_VAR} must be a server id (a positive number), not {0:?}")]
+    InvalidGuildId(String),
+    /// `DISCORD_API_PROXY` is not an http(s) URL.
+    #[error("{API_PROXY_VAR} must be a base URL such as http://127.0.0.1:8080, not {0:?}")]
+    InvalidApiProxy(String),
+    /// A boolean variable holds something else.
+    #[error("{name} must be true or false, not {value:?}")]
+    InvalidBool {
+        /// The variable's name.
+        name: &'static str,
+        /// What it held.
+        value: String,
+    },
+}
+
+impl ConfigError {
+    /// The process exit status for this error: 2, a usage error (the configuration is wrong).
+    pub fn exit_code(&self) -> u8 {
+        2
+    }
+}
+
+/// Reads `.env` from the working directory (or a parent) into the environment, if there is one.
+/// Variables already set are kept. Returns the file read, if any.
+pub fn load_dotenv() -> Option<PathBuf> {
+    dotenvy::dotenv().ok()
+}
+
+impl Config {
+    /// Reads the configuration from the process environment. Call [`load_dotenv`] first.
+    pub fn from_env() -> Result<Config, ConfigError> {
+        Config::from_lookup(|name| std::env::var(name).ok())
+    }
+
+    /// Reads the configuration through `lookup`, which returns a variable's value if set; tests
+    /// use it to avoid touching the process environment.
+    pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<Config, ConfigError> {
+        let get = |name: &str| {
+            lookup(name)
+                .map(|value| value.trim().to_string())
+                .filter(|value| !value.is_empty())
+        };
+
+        let token = get(TOKEN_VAR)
+            .map(Token::new)
+            .ok_or(ConfigError::MissingToken)?;
+
+        let database_path = get(DATABASE_PATH_VAR)
+            .unwrap_or_else(|| DEFAULT_DATABASE_PATH.to_string())
+            .into();
+
+        let registration = match get(GUILD_ID_VAR) {
+            None => Registration::Global,
+            Some(value) => match value.parse::<u64>() {
+                Ok(id) if id > 0 => Registration::Guild(id),
+                _ => return Err(ConfigError::InvalidGuildId(value)),
+            },
+        };
+
+        let api_proxy = match get(API_PROXY_VAR) {
+            None => None,
+            Some(value) => {
+                let rest = value
+                    .strip_prefix("http://")
+                    .or_else(|| value.strip_prefix("https://"));
+                match rest {
+                    Some(host) if !host.trim_end_matches('/').is_empty() => {
+                        Some(value.trim_end_matches('/').to_string())
+                    }
+                    _ => return Err(ConfigError::InvalidApiProxy(value)),
+                }
+            }
+        };
+
+        let plain_moves = match get(PLAIN_MOVES_VAR) {
+            None => false,
+            Some(value) => parse_bool(PLAIN_MOVES_VAR, &value)?,
+        };
+
+        Ok(Config {
+            token,
+            database_path,
+            registration,
+            api_proxy,
+            plain_moves,
+        })
+    }
+}
+
+fn parse_bool(name: &'static str, value: &str) -> Result<bool, ConfigError> {
+    match value.to_ascii_lowercase().as_str() {
+        "1" | "true" | "yes" | "on" => Ok(true),
+        "0" | "false" | "no" | "off" => Ok(false),
+        _ => Err(ConfigError::InvalidBool {
+            name,
+            value: value.to_string(),
+        }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+
+    use super::*;
+
+    fn config(vars: &[(&str, &str)]) -> Result<Config, ConfigError> {
+        let vars: HashMap<String, String> = vars
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        Config::from_lookup(|name| vars.get(name).cloned())
+    }
+
+    #[test]
+    fn token_is_required() {
+        assert_eq!(config(&[]).unwrap_err(), ConfigError::MissingToken);
+        assert_eq!(
+            config(&[(TOKEN_VAR, "  ")]).unwrap_err(),
+            ConfigError::MissingToken
+        );
+        assert_eq!(ConfigError::MissingToken.exit_code(), 2);
+        assert!(ConfigError::MissingToken.to_string().contains(TOKEN_VAR));
+    }
+
+    #[test]
+    fn defaults() {
+        let config = config(&[(TOKEN_VAR, "abc.def")]).unwrap();
+        assert_eq!(config.token.expose(), "abc.def");
+        assert_eq!(config.database_path, PathBuf::from("taktable.db"));
+        assert_eq!(config.registration, Registration::Global);
+        assert_eq!(config.api_proxy, None);
+        assert!(!config.plain_moves);
+    }
+
+    #[test]
+    fn every_variable_is_read() {
+        let config = config(&[
+            (TOKEN_VAR, " secret-token\n"),
+            (DATABASE_PATH_VAR, "/var/lib/taktable/games.db"),
+            (GUILD_ID_VAR, "123456789012345678"),
+            (API_PROXY_VAR, "http://127.0.0.1:8080/"),
+            (PLAIN_MOVES_VAR, "TRUE"),
+        ])
+        .unwrap();
+        assert_eq!(config.token.expose(), "secret-token");
+        assert_eq!(
+            config.database_path,
+            PathBuf::from("/var/lib/taktable/games.db")
+        );
+        assert_eq!(
+            config.registration,
+            Registration::Guild(123_456_789_012_345_678)
+        );
+        assert_eq!(config.api_proxy.as_deref(), Some("http://127.0.0.1:8080"));
+        assert!(config.plain_moves);
+    }
+
+    #[test]
+    fn bad_values_are_refused_with_the_variable_named() {
+        let err = config(&[(TOKEN_VAR, "t"), (GUILD_ID_VAR, "my-server")]).unwrap_err();
+        assert!(err.to_string().contains(GUILD_ID_VAR), "{err}");
+        let err = config(&[(TOKEN_VAR, "t"), (GUILD_ID_VAR, "0")]).unwrap_err();
+        assert_eq!(err, ConfigError::InvalidGuildId("0".into()));
+        let err = config(&[(TOKEN_VAR, "t"), (API_PROXY_VAR, "127.0.0.1:80")]).unwrap_err();
+        assert!(err.to_string().contains(API_PROXY_VAR), "{err}");
+        let err = config(&[(TOKEN_VAR, "t"), (PLAIN_MOVES_VAR, "maybe")]).unwrap_err();
+        assert!(err.to_string().contains(PLAIN_MOVES_VAR), "{err}");
+        assert_eq!(err.exit_code(), 2);
+    }
+
+    #[test]
+    fn the_token_never_shows_in_debug_output() {
+        let config = config(&[(TOKEN_VAR, "MTIz.very-secret.token")]).unwrap();
+        let debug = format!("{config:?} {:?} {:#?}", config.token, config);
+        assert!(!debug.contains("very-secret"), "{debug}");
+        assert!(debug.contains("***"), "{debug}");
+    }
+}

@@ -1,0 +1,197 @@
+//! Runs the real bot (`taktable::discord::run_until`) against a [`StandIn`], with every log line
+//! of the whole test process captured at TRACE level so tests can check the token never shows.
+
+#![allow(dead_code)] // Each test crate uses a different part of this module.
+
+use std::io::Write;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Mutex, OnceLock};
+use std::time::Duration;
+
+use taktable::discord::{self, Config};
+use tokio::sync::oneshot;
+use tokio::task::JoinHandle;
+
+use super::discord_standin::{Options, StandIn};
+
+/// How long any single wait may take before the test fails. Everything normally takes
+/// milliseconds; this only bounds a failing test.
+pub const WAIT: Duration = Duration::from_secs(10);
+
+static LOGS: Mutex<Vec<u8>> = Mutex::new(Vec::new());
+
+struct Capture;
+
+impl Write for Capture {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        LOGS.lock().unwrap().extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// Installs (once) a subscriber that keeps every event and span of the process, at TRACE level.
+fn capture_logs() {
+    static INSTALLED: OnceLock<()> = OnceLock::new();
+    INSTALLED.get_or_init(|| {
+        // The bot's own logging set-up, at its most verbose.
+        discord::logging::try_init_with("trace", false, || Capture)
+            .expect("no other subscriber in this test process");
+    });
+}
+
+/// Everything logged so far by the test process.
+pub fn logs() -> String {
+    String::from_utf8_lossy(&LOGS.lock().unwrap()).into_owned()
+}
+
+/// A token no other test uses, shaped like a real one.
+pub fn unique_token() -> String {
+    static NEXT: AtomicU64 = AtomicU64::new(1);
+    let n = NEXT.fetch_add(1, Ordering::Relaxed);
+    format!(
+        "MTEwMDAwMDAwMDAwMDAwMDAwMQ.stand-in-{n}-{}.secret",
+        std::process::id()
+    )
+}
+
+/// The bot running against a stand-in.
+pub struct RunningBot {
+    pub standin: StandIn,
+    /// The token the bot was given.
+    pub token: String,
+    stop: Option<oneshot::Sender<()>>,
+    task: JoinHandle<Result<(), discord::Error>>,
+}
+
+impl RunningBot {
+    /// Starts a stand-in expecting `token`, and the bot configured with `vars` plus
+    /// DISCORD_TOKEN=`token` and DISCORD_API_PROXY=the stand-in.
+    pub async fn start_with(options: Options, token: &str, vars: &[(&str, &str)]) -> RunningBot {
+        capture_logs();
+        let standin = StandIn::start(options).await;
+        let mut all: Vec<(String, String)> = vec![
+            ("DISCORD_TOKEN".into(), token.to_string()),
+            ("DISCORD_API_PROXY".into(), standin.api_url.clone()),
+        ];
+        all.extend(vars.iter().map(|(k, v)| (k.to_string(), v.to_string())));
+        let config =
+            Config::from_lookup(|name| all.iter().find(|(k, _)| k == name).map(|(_, v)| v.clone()))
+                .expect("a valid configuration");
+
+        let (stop, stopped) = oneshot::channel::<()>();
+        let task = tokio::spawn(async move {
+            discord::run_until(&config, async {
+                let _ = stopped.await;
+            })
+            .await
+        });
+        RunningBot {
+            standin,
+            token: token.to_string(),
+            stop: Some(stop),
+            task,
+        }
+    }
+
+    /// Starts the bot with a fresh token and `vars`.
+    pub async fn start(vars: &[(&str, &str)]) -> RunningBot {
+        let token = unique_token();
+        RunningBot::start_with(Options::new(&token), &token, vars).await
+    }
+
+    /// Starts the bot and waits until it has registered its commands (globally, or in
+    /// DISCORD_GUILD_ID if `vars` sets it), so interactions can be sent.
+    pub async fn start_ready(vars: &[(&str, &str)]) -> RunningBot {
+        let bot = RunningBot::start(vars).await;
+        let guild = vars
+            .iter()
+            .find(|(k, _)| *k == "DISCORD_GUILD_ID")
+            .map(|(_, v)| v.parse().unwrap());
+        bot.standin.wait_for_commands(guild, WAIT).await;
+        bot
+    }
+
+    /// Asks the bot to shut down (as Ctrl-C would) and returns how `run_until` ended. Also checks
+    /// that the token never appeared in the captured logs.
+    pub async fn stop(&mut self) -> Result<(), discord::Error> {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        let outcome = tokio::time::timeout(WAIT, &mut self.task)
+            .await
+            .expect("the bot did not stop within the time limit")
+            .expect("the bot's task panicked");
+        self.assert_token_not_logged();
+        assert_no_failure_logged();
+        outcome
+    }
+
+    /// Waits for the bot to stop by itself (after a fatal error) and returns how it ended.
+    pub async fn stopped(&mut self) -> Result<(), discord::Error> {
+        let outcome = tokio::time::timeout(WAIT, &mut self.task)
+            .await
+            .expect("the bot did not stop by itself within the time limit")
+            .expect("the bot's task panicked");
+        self.assert_token_not_logged();
+        outcome
+    }
+
+    /// Checks that the token's secret part appears in no captured log line, as text, as hex or
+    /// as a Debug list of bytes (how WebSocket and HTTP libraries dump payloads).
+    pub fn assert_token_not_logged(&self) {
+        let logs = logs();
+        if let Ok(path) = std::env::var("TAKTABLE_DUMP_LOGS") {
+            std::fs::write(path, &logs).unwrap();
+        }
+        assert!(!logs.is_empty(), "no log line was captured");
+        let secret = self.token.split('.').nth(1).unwrap();
+        let bytes = secret.as_bytes();
+        let hex: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
+        let list = bytes
+            .iter()
+            .map(|b| b.to_string())
+            .collect::<Vec<_>>()
+            .join(", ");
+        for (form, needle) in [
+            ("text", secret),
+            ("hex", hex.as_str()),
+            ("bytes", list.as_str()),
+        ] {
+            let leaks: Vec<&str> = logs.lines().filter(|line| line.contains(needle)).collect();
+            assert!(
+                leaks.is_empty(),
+                "the token appears in the logs (as {form}):\n{}",
+                leaks.join("\n")
+            );
+        }
+    }
+}
+
+/// Checks that no command or event handler failed and that serenity dropped no event it could not
+/// deserialize, in any test of this process so far (the logs are shared).
+pub fn assert_no_failure_logged() {
+    let logs = logs();
+    let failures: Vec<&str> = logs
+        .lines()
+        .filter(|line| {
+            line.contains(" ERROR taktable")
+                || line.contains("dropped an interaction")
+                || line.contains("An unknown event was received")
+        })
+        .collect();
+    assert!(
+        failures.is_empty(),
+        "failures in the logs (of this or another test):\n{}",
+        failures.join("\n")
+    );
+}
+
+impl Drop for RunningBot {
+    fn drop(&mut self) {
+        self.task.abort();
+    }
+}
