@@ -19,6 +19,7 @@ pub mod play;
 pub mod reply;
 pub mod rules;
 pub mod standings;
+pub mod suggest;
 pub mod themes;
 
 use std::collections::HashMap;

@@ -1,5 +1,6 @@
 //! The command line: `taktable <subcommand>`.
 
+mod commands;
 mod legal;
 mod perft;
 mod render;
@@ -36,6 +37,8 @@ enum Command {
     Local(crate::console::LocalArgs),
     /// Connect to Discord and serve the slash commands (configured by the environment or .env).
     Run(run::RunArgs),
+    /// List the slash commands; with --json, the exact registration payload (no connection).
+    Commands(commands::CommandsArgs),
 }
 
 /// Runs the command line and returns the process's exit status.
@@ -48,6 +51,7 @@ pub fn main() -> ExitCode {
         Command::Render(args) => render::run(args),
         Command::Local(args) => crate::console::run(args),
         Command::Run(args) => return run::main(args),
+        Command::Commands(args) => commands::run(args),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,14 +1,22 @@
 //! Starting and stopping the serenity client.
 
 use std::future::Future;
+use std::sync::Arc;
+use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
-use tracing::{info, warn};
+use tokio::sync::{watch, Notify};
+use tracing::{debug, info, warn};
 
 use super::config::Config;
 use super::error::Error;
+use super::framework::{self, Data};
+use super::gate::Gate;
+use super::outbox::Outbox;
 use super::unreadable::UnreadableEvents;
-use super::{commands, framework};
+use super::{commands, scheduler};
+use crate::bot::{Bot, SystemClock};
+use crate::store::Store;
 
 /// The gateway intents the bot asks for: no privileged ones, except MESSAGE_CONTENT when moves
 /// may be typed as plain messages (it must then be switched on in the developer portal).
@@ -31,14 +39,18 @@ fn http(config: &Config) -> serenity::Http {
     }
 }
 
-/// Runs the bot until Ctrl-C or SIGTERM, then shuts the gateway connection down cleanly.
+/// Runs the bot until Ctrl-C or SIGTERM, then shuts down cleanly.
 pub async fn run(config: &Config) -> Result<(), Error> {
     let signal = shutdown_signal()?;
     run_until(config, signal).await
 }
 
-/// Runs the bot until `shutdown` completes (or the connection fails for good), then closes the
-/// gateway connection cleanly.
+/// How long a shutdown waits for the commands under way.
+const FINISH_LIMIT: Duration = Duration::from_secs(10);
+
+/// Runs the bot until `shutdown` completes (or the connection fails for good), then shuts down
+/// cleanly: new commands are turned away, those under way finish (at most 10 s), the scheduler
+/// stops, the gateway connection is closed (code 1000) and the database is closed.
 pub async fn run_until(
     config: &Config,
     shutdown: impl Future<Output = ()> + Send + 'static,
@@ -46,22 +58,81 @@ pub async fn run_until(
     if config.api_proxy.is_some() {
         info!("sending Discord API calls through the configured proxy");
     }
-    let framework = framework::build(commands::all(), config.registration);
+    let store = Store::open(&config.database_path).map_err(|error| Error::Database {
+        path: config.database_path.clone(),
+        error,
+    })?;
+    let bot = Arc::new(Bot::new(store, Arc::new(SystemClock)));
+    let gate = Arc::new(Gate::default());
+    let wake = Arc::new(Notify::new());
+
+    let data = {
+        let (bot, gate, wake) = (Arc::clone(&bot), Arc::clone(&gate), Arc::clone(&wake));
+        let (plain_moves, defer_after) = (config.plain_moves, config.defer_after);
+        move |http| Data {
+            bot,
+            outbox: Arc::new(Outbox::new(http)),
+            gate,
+            scheduler: wake,
+            plain_moves,
+            defer_after,
+        }
+    };
+    let framework = framework::build(commands::all(), config.registration, data);
     let mut client =
         serenity::ClientBuilder::new_with_http(http(config), intents(config.plain_moves))
             .framework(framework)
             .raw_event_handler(UnreadableEvents)
             .await?;
 
-    let shard_manager = client.shard_manager.clone();
-    let stopper = tokio::spawn(async move {
-        shutdown.await;
-        info!("shutting down");
-        shard_manager.shutdown_all().await;
+    // The scheduler starts at once: what fell due while the bot was down is posted now.
+    let (stop_scheduler, scheduler_stopped) = watch::channel(false);
+    let stop_scheduler = Arc::new(stop_scheduler);
+    let outbox = Arc::new(Outbox::new(Arc::clone(&client.http)));
+    let post: scheduler::Post = Arc::new(move |replies| {
+        let outbox = Arc::clone(&outbox);
+        Box::pin(async move {
+            for reply in &replies {
+                outbox.post(reply).await;
+            }
+        })
     });
+    let scheduler = tokio::spawn(scheduler::run(
+        Arc::clone(&bot),
+        wake,
+        post,
+        scheduler_stopped,
+    ));
+
+    let shard_manager = client.shard_manager.clone();
+    let stopper = {
+        let stop_scheduler = Arc::clone(&stop_scheduler);
+        tokio::spawn(async move {
+            shutdown.await;
+            info!("shutting down");
+            let unfinished = gate.close(FINISH_LIMIT).await;
+            if unfinished > 0 {
+                warn!(unfinished, "stopping with commands still under way");
+            }
+            let _ = stop_scheduler.send(true);
+            shard_manager.shutdown_all().await;
+        })
+    };
 
     let outcome = client.start_autosharded().await;
     stopper.abort();
+    let _ = stop_scheduler.send(true);
+    if tokio::time::timeout(FINISH_LIMIT, scheduler).await.is_err() {
+        warn!("the scheduler did not stop in time");
+    }
+    drop(client);
+    match Arc::try_unwrap(bot) {
+        Ok(bot) => {
+            drop(bot);
+            info!("closed the database");
+        }
+        Err(_) => debug!("the database closes when the last task using it ends"),
+    }
     outcome?;
     info!("disconnected from Discord");
     Ok(())

@@ -1,170 +1,291 @@
-//! Placeholder slash commands that prove the plumbing: `/help` (fixed text, with autocomplete of
-//! its topic) and `/ping` (a reply carrying a PNG and a button). The bot core's command registry
-//! replaces this file: [`all`] lists the commands the framework registers and serves, and
-//! [`on_button`] answers button presses.
+//! The slash commands, built at run time from the core's registry
+//! ([`crate::bot::commands::COMMANDS`]): one poise command per registry entry (`tak challenge`
+//! is the subcommand `challenge` of `/tak`), with the registry's description, its synopsis as
+//! help text and its options as parameters. Every command has the same action: it reads the
+//! interaction's options, turns them into the registry's [`OptionValue`]s, builds the
+//! [`crate::bot::Command`] with [`commands::build`] (the checks the terminal makes too) and
+//! hands the invocation to the core ([`super::interaction::run`]). `/move notation`
+//! autocompletes the caller's legal moves.
+//!
+//! What is registered with Discord is built from the same registry by
+//! [`super::registration`]; [`tests`] check that both trees have the same names.
+
+use std::sync::Arc;
 
 use poise::serenity_prelude as serenity;
-use poise::CreateReply;
+use poise::BoxFuture;
+use tracing::warn;
 
-use super::framework::{Command, CommandError, Context, Data};
+use super::framework::{Command, CommandError, Data};
+use super::interaction::{self, place};
+use super::outbox::Answer;
+use super::registration::{self, autocompleted, ordered_options};
+use crate::bot::commands::{self, CommandSpec, OptionKind, OptionSpec, OptionValue, UserRef};
+use crate::bot::{help, suggest, Bot};
 
-/// The custom id of the "Ping again" button.
-const PING_BUTTON: &str = "ping";
+type AppContext<'a> = poise::ApplicationContext<'a, Data, CommandError>;
+type ActionResult<'a> = Result<(), poise::FrameworkError<'a, Data, CommandError>>;
 
-/// The help topics and their texts.
-const TOPICS: &[(&str, &str)] = &[
-    (
-        "commands",
-        "`/help [topic]` shows this help; `/ping` checks that the bot answers.",
-    ),
-    (
-        "games",
-        "taktable hosts Tak, Taka, Takat and Takkure. Challenges and moves are coming soon.",
-    ),
-];
+/// Discord shows at most 25 autocomplete suggestions.
+pub(crate) const MAX_SUGGESTIONS: usize = 25;
 
-/// Every command the framework registers and serves.
+/// Every command the framework serves, in registry order.
 pub(crate) fn all() -> Vec<Command> {
-    vec![help(), ping()]
-}
-
-/// The fixed help text, or one topic's.
-pub(crate) fn help_text(topic: Option<&str>) -> String {
-    match topic.map(str::trim).filter(|t| !t.is_empty()) {
-        None => format!(
-            "**taktable** hosts the Tak family of board games.\nTopics: {}.",
-            TOPICS
-                .iter()
-                .map(|(name, _)| *name)
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
-        Some(topic) => match TOPICS
-            .iter()
-            .find(|(name, _)| name.eq_ignore_ascii_case(topic))
-        {
-            Some((_, text)) => (*text).to_string(),
-            None => format!("No help topic {topic:?}; try `/help` for the list."),
-        },
-    }
-}
-
-async fn autocomplete_topic(
-    _ctx: Context<'_>,
-    partial: &str,
-) -> serenity::CreateAutocompleteResponse {
-    let partial = partial.to_lowercase();
-    let choices = TOPICS
-        .iter()
-        .filter(|(name, _)| name.starts_with(&partial))
-        .map(|(name, _)| serenity::AutocompleteChoice::new(*name, *name))
-        .collect();
-    serenity::CreateAutocompleteResponse::new().set_choices(choices)
-}
-
-/// Show what taktable can do.
-#[poise::command(slash_command)]
-async fn help(
-    ctx: Context<'_>,
-    #[description = "What to explain"]
-    #[autocomplete = "autocomplete_topic"]
-    topic: Option<String>,
-) -> Result<(), CommandError> {
-    let reply = CreateReply::default()
-        .content(help_text(topic.as_deref()))
-        .ephemeral(true);
-    ctx.send(reply).await?;
-    Ok(())
-}
-
-/// Check that the bot answers (with a small picture).
-#[poise::command(slash_command)]
-async fn ping(ctx: Context<'_>) -> Result<(), CommandError> {
-    let reply = CreateReply::default()
-        .content("Pong!")
-        .attachment(pong_attachment()?)
-        .components(vec![ping_again_row()]);
-    ctx.send(reply).await?;
-    Ok(())
-}
-
-/// Answers a button press. Every button stands for a slash command: "Ping again" is `/ping`,
-/// answered the way slow replies (board pictures) will be: acknowledged at once (Discord allows
-/// 3 seconds), then the reply posted as a followup.
-pub(crate) async fn on_button(
-    ctx: &serenity::Context,
-    press: &serenity::ComponentInteraction,
-    _data: &Data,
-) -> Result<(), CommandError> {
-    if press.data.custom_id != PING_BUTTON {
-        let message = serenity::CreateInteractionResponseMessage::new()
-            .content("This button is no longer in use.")
-            .ephemeral(true);
-        press
-            .create_response(ctx, serenity::CreateInteractionResponse::Message(message))
-            .await?;
-        return Ok(());
-    }
-    press.defer(ctx).await?;
-    let followup = serenity::CreateInteractionResponseFollowup::new()
-        .content("Pong!")
-        .add_file(pong_attachment()?)
-        .components(vec![ping_again_row()]);
-    press.create_followup(ctx, followup).await?;
-    Ok(())
-}
-
-fn ping_again_row() -> serenity::CreateActionRow {
-    serenity::CreateActionRow::Buttons(vec![serenity::CreateButton::new(PING_BUTTON)
-        .label("Ping again")
-        .style(serenity::ButtonStyle::Secondary)])
-}
-
-fn pong_attachment() -> Result<serenity::CreateAttachment, CommandError> {
-    Ok(serenity::CreateAttachment::bytes(pong_png()?, "pong.png"))
-}
-
-/// A tiny generated picture (a 2x2 checkerboard of 8-pixel squares), standing in for a board.
-pub(crate) fn pong_png() -> Result<Vec<u8>, png::EncodingError> {
-    const SIZE: u32 = 16;
-    let pixels: Vec<u8> = (0..SIZE * SIZE)
-        .flat_map(|i| {
-            let (x, y) = (i % SIZE, i / SIZE);
-            if (x / 8 + y / 8) % 2 == 0 {
-                [0xd8, 0xc3, 0x9e]
-            } else {
-                [0x5a, 0x3e, 0x2b]
+    registration::tree()
+        .into_iter()
+        .map(|(name, subs)| match subs {
+            None => {
+                let spec = commands::spec(name).expect("the tree is built from the registry");
+                leaf(name, spec)
             }
+            Some(subs) => Command {
+                name: name.into(),
+                qualified_name: name.into(),
+                identifying_name: name.into(),
+                source_code_name: name.into(),
+                description: Some(registration::group_description(name).into()),
+                subcommands: subs
+                    .into_iter()
+                    .map(|(sub, spec)| leaf(sub, spec))
+                    .collect(),
+                subcommand_required: true,
+                // Only its subcommands run; poise needs an action to dispatch to them.
+                slash_action: Some(slash_action),
+                ..Default::default()
+            },
         })
+        .collect()
+}
+
+fn leaf(name: &'static str, spec: &'static CommandSpec) -> Command {
+    Command {
+        name: name.into(),
+        qualified_name: spec.name.into(),
+        identifying_name: spec.name.into(),
+        source_code_name: spec.name.into(),
+        description: Some(spec.description.into()),
+        help_text: Some(help::synopsis(spec).into()),
+        parameters: ordered_options(spec)
+            .into_iter()
+            .map(|o| parameter(spec, o))
+            .collect(),
+        slash_action: Some(slash_action),
+        custom_data: Box::new(spec.name),
+        ..Default::default()
+    }
+}
+
+fn parameter(
+    command: &CommandSpec,
+    option: &OptionSpec,
+) -> poise::CommandParameter<Data, CommandError> {
+    poise::CommandParameter {
+        name: option.name.into(),
+        name_localizations: Vec::new().into(),
+        description: Some(option.description.into()),
+        description_localizations: Vec::new().into(),
+        required: option.required,
+        channel_types: None,
+        // Choices and bounds are registered by `registration` (poise's choices are integer
+        // indexes); the type setter gives poise's own builder the right type at least.
+        choices: Vec::new().into(),
+        type_setter: Some(match option.kind {
+            OptionKind::User => |b| b.kind(serenity::CommandOptionType::User),
+            OptionKind::Integer => |b| b.kind(serenity::CommandOptionType::Integer),
+            OptionKind::Number => |b| b.kind(serenity::CommandOptionType::Number),
+            OptionKind::String => |b| b.kind(serenity::CommandOptionType::String),
+            OptionKind::Boolean => |b| b.kind(serenity::CommandOptionType::Boolean),
+        }),
+        autocomplete_callback: autocompleted(command.name, option.name)
+            .then_some(autocomplete_move as _),
+        __non_exhaustive: (),
+    }
+}
+
+/// An option value as Discord sent it: a user may come without its resolved data, whose name is
+/// then looked up in the store.
+enum Given {
+    Value(OptionValue),
+    User(u64),
+    Unsupported,
+}
+
+fn given(value: &serenity::ResolvedValue<'_>) -> Given {
+    match value {
+        serenity::ResolvedValue::Boolean(b) => Given::Value(OptionValue::Boolean(*b)),
+        serenity::ResolvedValue::Integer(n) => Given::Value(OptionValue::Integer(*n)),
+        serenity::ResolvedValue::Number(x) => Given::Value(OptionValue::Number(*x)),
+        serenity::ResolvedValue::String(s) => Given::Value(OptionValue::String(s.to_string())),
+        serenity::ResolvedValue::User(user, member) => Given::Value(OptionValue::User(UserRef {
+            id: user.id.get(),
+            name: member
+                .and_then(|m| m.nick.clone())
+                .unwrap_or_else(|| user.display_name().to_string()),
+        })),
+        serenity::ResolvedValue::Unresolved(serenity::Unresolved::User(id)) => {
+            Given::User(id.get())
+        }
+        _ => Given::Unsupported,
+    }
+}
+
+/// Turns the options into the registry's values and builds the command.
+fn build(
+    bot: &Bot,
+    name: &str,
+    options: Vec<(String, Given)>,
+) -> Result<crate::bot::Command, String> {
+    let mut values = Vec::with_capacity(options.len());
+    for (option, given) in options {
+        let value = match given {
+            Given::Value(value) => value,
+            Given::User(id) => OptionValue::User(UserRef {
+                id,
+                name: bot
+                    .store()
+                    .user_name(id)
+                    .ok()
+                    .flatten()
+                    .unwrap_or_else(|| format!("user {id}")),
+            }),
+            Given::Unsupported => {
+                return Err(format!(
+                    "the option {option} has a kind of value /{name} doesn't take"
+                ))
+            }
+        };
+        values.push((option, value));
+    }
+    commands::build(name, values)
+}
+
+fn slash_action(ctx: AppContext<'_>) -> BoxFuture<'_, ActionResult<'_>> {
+    Box::pin(async move {
+        slash(ctx)
+            .await
+            .map_err(|error| poise::FrameworkError::new_command(ctx.into(), error))
+    })
+}
+
+async fn slash(ctx: AppContext<'_>) -> Result<(), CommandError> {
+    let interaction = ctx.interaction;
+    let Some(name) = ctx
+        .command_tree
+        .last()
+        .and_then(|c| c.custom_data.downcast_ref::<&'static str>())
+        .copied()
+    else {
+        // A group invoked without a subcommand: Discord never sends that.
+        warn!(
+            command = interaction.data.name,
+            "an interaction named no subcommand"
+        );
+        return Ok(());
+    };
+    let options: Vec<(String, Given)> = ctx
+        .args
+        .iter()
+        .map(|o| (o.name.to_string(), given(&o.value)))
         .collect();
-    let mut bytes = Vec::new();
-    let mut encoder = png::Encoder::new(&mut bytes, SIZE, SIZE);
-    encoder.set_color(png::ColorType::Rgb);
-    encoder.set_depth(png::BitDepth::Eight);
-    encoder.set_compression(png::Compression::Fast);
-    let mut writer = encoder.write_header()?;
-    writer.write_image_data(&pixels)?;
-    writer.finish()?;
-    Ok(bytes)
+    let data = ctx.framework.user_data;
+    let answer = Answer {
+        http: &ctx.framework.serenity_context.http,
+        id: interaction.id,
+        token: &interaction.token,
+    };
+    interaction::run(
+        data,
+        answer,
+        place(interaction.guild_id, interaction.channel_id),
+        interaction::user(&interaction.user, interaction.member.as_deref()),
+        move |bot| build(bot, name, options),
+    )
+    .await?;
+    Ok(())
+}
+
+/// Suggests the caller's legal moves in this channel's game, filtered by what was typed so far
+/// (see [`suggest::move_suggestions`] for the order); nothing when it is not their move.
+fn autocomplete_move<'a>(
+    ctx: AppContext<'a>,
+    partial: &'a str,
+) -> BoxFuture<'a, serenity::CreateAutocompleteResponse> {
+    Box::pin(async move {
+        let interaction = ctx.interaction;
+        let none = serenity::CreateAutocompleteResponse::new();
+        let Some(place) = place(interaction.guild_id, interaction.channel_id) else {
+            return none;
+        };
+        let bot = Arc::clone(&ctx.framework.user_data.bot);
+        let user = interaction.user.id.get();
+        let typed = partial.to_string();
+        let found = tokio::task::spawn_blocking(move || {
+            suggest::move_suggestions(&bot, &place, user, &typed, MAX_SUGGESTIONS)
+        })
+        .await;
+        match found {
+            Ok(Ok(moves)) => none.set_choices(
+                moves
+                    .into_iter()
+                    .map(|mv| serenity::AutocompleteChoice::new(mv.clone(), mv))
+                    .collect(),
+            ),
+            Ok(Err(why)) => {
+                warn!("could not suggest moves: {why}");
+                none
+            }
+            Err(why) => {
+                warn!("suggesting moves failed: {why}");
+                none
+            }
+        }
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    /// The poise tree that serves interactions has the names registered with Discord.
     #[test]
-    fn help_topics() {
-        assert!(help_text(None).contains("commands, games"));
-        assert!(help_text(Some("Games")).contains("Takkure"));
-        assert!(help_text(Some("chess")).contains("No help topic"));
-    }
-
-    #[test]
-    fn the_placeholder_picture_is_a_png() {
-        let bytes = pong_png().unwrap();
-        assert!(bytes.starts_with(b"\x89PNG\r\n\x1a\n"));
-        let decoder = png::Decoder::new(std::io::Cursor::new(bytes));
-        let reader = decoder.read_info().unwrap();
-        assert_eq!((reader.info().width, reader.info().height), (16, 16));
+    fn the_served_tree_matches_the_registration() {
+        let served = all();
+        let registered: Vec<serde_json::Value> =
+            serde_json::from_str(&registration::application_commands_json()).unwrap();
+        assert_eq!(served.len(), registered.len());
+        for (command, json) in served.iter().zip(&registered) {
+            assert_eq!(json["name"], command.name.as_ref());
+            assert_eq!(json["description"], command.description.as_deref().unwrap());
+            let leaves: Vec<(&Command, &serde_json::Value)> = if command.subcommands.is_empty() {
+                vec![(command, json)]
+            } else {
+                command
+                    .subcommands
+                    .iter()
+                    .zip(json["options"].as_array().unwrap())
+                    .collect()
+            };
+            for (leaf, json) in leaves {
+                assert_eq!(json["name"], leaf.name.as_ref());
+                let names: Vec<&str> = leaf.parameters.iter().map(|p| p.name.as_ref()).collect();
+                let registered: Vec<&str> = json["options"]
+                    .as_array()
+                    .map(|o| o.iter().map(|o| o["name"].as_str().unwrap()).collect())
+                    .unwrap_or_default();
+                assert_eq!(names, registered, "{}", leaf.qualified_name);
+                for (parameter, option) in leaf
+                    .parameters
+                    .iter()
+                    .zip(json["options"].as_array().into_iter().flatten())
+                {
+                    assert_eq!(option["required"], parameter.required);
+                    assert_eq!(
+                        option["autocomplete"].as_bool().unwrap_or(false),
+                        parameter.autocomplete_callback.is_some()
+                    );
+                }
+                assert!(leaf.custom_data.downcast_ref::<&'static str>().is_some());
+            }
+        }
     }
 }

@@ -8,6 +8,7 @@
 
 use std::fmt;
 use std::path::PathBuf;
+use std::time::Duration;
 
 /// The variable holding the bot token.
 pub const TOKEN_VAR: &str = "DISCORD_TOKEN";
@@ -19,6 +20,13 @@ pub const GUILD_ID_VAR: &str = "DISCORD_GUILD_ID";
 pub const API_PROXY_VAR: &str = "DISCORD_API_PROXY";
 /// The variable that turns on moves typed as plain messages.
 pub const PLAIN_MOVES_VAR: &str = "PLAIN_MOVES";
+
+/// The variable holding how long a command may take before its answer is deferred.
+pub const DEFER_AFTER_VAR: &str = "DISCORD_DEFER_AFTER_MS";
+
+/// How long a command may take before the bot defers its answer, when `DISCORD_DEFER_AFTER_MS`
+/// is not set. Discord allows 3 seconds for the first answer.
+pub const DEFAULT_DEFER_AFTER: Duration = Duration::from_millis(1500);
 
 /// The database file used when `DATABASE_PATH` is not set.
 pub const DEFAULT_DATABASE_PATH: &str = "taktable.db";
@@ -70,6 +78,9 @@ pub struct Config {
     /// Whether moves may be typed as plain messages (`PLAIN_MOVES`, default false). Needs the
     /// privileged MESSAGE_CONTENT intent, which must be switched on in the developer portal.
     pub plain_moves: bool,
+    /// How long a command may run before its answer is deferred (`DISCORD_DEFER_AFTER_MS`,
+    /// default 1500 ms, at most 2500): a command answered sooner gets its answer directly.
+    pub defer_after: Duration,
 }
 
 /// Why the configuration could not be read. Messages never include the token.
@@ -88,6 +99,9 @@ pub enum ConfigError {
     /// `DISCORD_API_PROXY` is not an http(s) URL.
     #[error("{API_PROXY_VAR} must be a base URL such as http://127.0.0.1:8080, not {0:?}")]
     InvalidApiProxy(String),
+    /// `DISCORD_DEFER_AFTER_MS` is not a number of milliseconds from 0 to 2500.
+    #[error("{DEFER_AFTER_VAR} must be a number of milliseconds from 0 to 2500, not {0:?}")]
+    InvalidDeferAfter(String),
     /// A boolean variable holds something else.
     #[error("{name} must be true or false, not {value:?}")]
     InvalidBool {
@@ -162,12 +176,21 @@ impl Config {
             Some(value) => parse_bool(PLAIN_MOVES_VAR, &value)?,
         };
 
+        let defer_after = match get(DEFER_AFTER_VAR) {
+            None => DEFAULT_DEFER_AFTER,
+            Some(value) => match value.parse::<u64>() {
+                Ok(ms) if ms <= 2500 => Duration::from_millis(ms),
+                _ => return Err(ConfigError::InvalidDeferAfter(value)),
+            },
+        };
+
         Ok(Config {
             token,
             database_path,
             registration,
             api_proxy,
             plain_moves,
+            defer_after,
         })
     }
 }
@@ -216,6 +239,7 @@ mod tests {
         assert_eq!(config.registration, Registration::Global);
         assert_eq!(config.api_proxy, None);
         assert!(!config.plain_moves);
+        assert_eq!(config.defer_after, Duration::from_millis(1500));
     }
 
     #[test]
@@ -226,6 +250,7 @@ mod tests {
             (GUILD_ID_VAR, "123456789012345678"),
             (API_PROXY_VAR, "http://127.0.0.1:8080/"),
             (PLAIN_MOVES_VAR, "TRUE"),
+            (DEFER_AFTER_VAR, "0"),
         ])
         .unwrap();
         assert_eq!(config.token.expose(), "secret-token");
@@ -239,6 +264,7 @@ mod tests {
         );
         assert_eq!(config.api_proxy.as_deref(), Some("http://127.0.0.1:8080"));
         assert!(config.plain_moves);
+        assert_eq!(config.defer_after, Duration::ZERO);
     }
 
     #[test]
@@ -252,6 +278,8 @@ mod tests {
         let err = config(&[(TOKEN_VAR, "t"), (PLAIN_MOVES_VAR, "maybe")]).unwrap_err();
         assert!(err.to_string().contains(PLAIN_MOVES_VAR), "{err}");
         assert_eq!(err.exit_code(), 2);
+        let err = config(&[(TOKEN_VAR, "t"), (DEFER_AFTER_VAR, "3000")]).unwrap_err();
+        assert_eq!(err, ConfigError::InvalidDeferAfter("3000".into()));
     }
 
     #[test]

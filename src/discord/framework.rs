@@ -1,30 +1,48 @@
-//! The poise framework: shared types, command registration on Ready, routing of button presses
-//! and error reporting. It knows nothing of what the commands do: the list of commands and the
-//! button handler come from [`super::commands`] (to be replaced by the bot core's registry).
+//! The poise framework: shared data, command registration on the first Ready, routing of button
+//! presses and (with `PLAIN_MOVES`) messages, and error reporting.
+
+use std::sync::Arc;
+use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
+use tokio::sync::Notify;
 use tracing::{error, info, warn};
 
-use super::commands;
 use super::config::Registration;
+use super::gate::Gate;
+use super::outbox::Outbox;
+use super::registration::application_commands;
+use super::{interaction, plain};
+use crate::bot::Bot;
 
-/// What every command handler can reach through `ctx.data()`. Empty for now: the bot core's
-/// handle (store, clock, renderer) goes here.
-#[derive(Debug, Default)]
-pub(crate) struct Data {}
+/// What every handler reaches through the framework: the core and the ways out.
+pub(crate) struct Data {
+    /// The core.
+    pub bot: Arc<Bot>,
+    /// Sends messages outside interactions (direct messages, other channels).
+    pub outbox: Arc<Outbox>,
+    /// Turns commands away once the bot is stopping; counts those under way.
+    pub gate: Arc<Gate>,
+    /// Wakes the scheduler after a command (it may have scheduled something sooner).
+    pub scheduler: Arc<Notify>,
+    /// Whether messages that read as moves are played (`PLAIN_MOVES`).
+    pub plain_moves: bool,
+    /// How long a command may run before its answer is deferred.
+    pub defer_after: Duration,
+}
 
 /// The error type of command handlers.
 pub(crate) type CommandError = Box<dyn std::error::Error + Send + Sync>;
-/// The context handed to command handlers.
-pub(crate) type Context<'a> = poise::Context<'a, Data, CommandError>;
 /// A command definition.
 pub(crate) type Command = poise::Command<Data, CommandError>;
 
-/// Builds the framework serving `commands`, which registers them where `registration` says once
-/// the gateway is ready.
+/// Builds the framework serving `commands`, which registers the application commands where
+/// `registration` says once the gateway is ready, and then makes its data with `data` (given the
+/// client's REST client).
 pub(crate) fn build(
     commands: Vec<Command>,
     registration: Registration,
+    data: impl FnOnce(Arc<serenity::Http>) -> Data + Send + Sync + 'static,
 ) -> poise::Framework<Data, CommandError> {
     let options = poise::FrameworkOptions {
         commands,
@@ -36,6 +54,11 @@ pub(crate) fn build(
                 framework.user_data,
             ))
         },
+        prefix_options: poise::PrefixFrameworkOptions {
+            // No prefix commands: a message mentioning the bot is not a command.
+            mention_as_prefix: false,
+            ..Default::default()
+        },
         ..Default::default()
     };
     poise::Framework::builder()
@@ -43,7 +66,7 @@ pub(crate) fn build(
         // No owner-only commands: skip the application-info request at start-up. (Setting
         // `FrameworkOptions::initialize_owners` is not enough: the builder overwrites it.)
         .initialize_owners(false)
-        .setup(move |ctx, ready, framework| {
+        .setup(move |ctx, ready, _framework| {
             Box::pin(async move {
                 info!(
                     user = %ready.user.name,
@@ -52,27 +75,32 @@ pub(crate) fn build(
                 );
                 // A failed setup would leave poise waiting for user data forever, dropping every
                 // later event, so registration errors are logged rather than returned.
-                register(ctx, &framework.options().commands, registration).await;
-                Ok(Data::default())
+                register(ctx, registration).await;
+                Ok(data(Arc::clone(&ctx.http)))
             })
         })
         .build()
 }
 
-async fn register(ctx: &serenity::Context, commands: &[Command], registration: Registration) {
+async fn register(ctx: &serenity::Context, registration: Registration) {
+    let commands = application_commands();
+    let count = commands.len();
     let outcome = match registration {
-        Registration::Global => poise::builtins::register_globally(ctx, commands).await,
-        Registration::Guild(id) => {
-            poise::builtins::register_in_guild(ctx, commands, serenity::GuildId::new(id)).await
-        }
+        Registration::Global => serenity::Command::set_global_commands(ctx, commands)
+            .await
+            .map(drop),
+        Registration::Guild(id) => serenity::GuildId::new(id)
+            .set_commands(ctx, commands)
+            .await
+            .map(drop),
     };
     match (outcome, registration) {
         (Ok(()), Registration::Global) => {
-            info!(count = commands.len(), "registered slash commands globally")
+            info!(count, "registered slash commands globally")
         }
         (Ok(()), Registration::Guild(id)) => {
             info!(
-                count = commands.len(),
+                count,
                 server = id,
                 "registered slash commands in one server"
             )
@@ -86,25 +114,23 @@ async fn on_event(
     event: &serenity::FullEvent,
     data: &Data,
 ) -> Result<(), CommandError> {
-    if let serenity::FullEvent::InteractionCreate {
-        interaction: serenity::Interaction::Component(press),
-    } = event
-    {
-        commands::on_button(ctx, press, data).await?;
+    match event {
+        serenity::FullEvent::InteractionCreate {
+            interaction: serenity::Interaction::Component(press),
+        } => interaction::button(ctx, press, data).await?,
+        serenity::FullEvent::Message { new_message } if data.plain_moves => {
+            plain::on_message(data, new_message).await
+        }
+        _ => {}
     }
     Ok(())
 }
 
 async fn on_error(error: poise::FrameworkError<'_, Data, CommandError>) {
     match error {
+        // The command's own answer failed to go out; another attempt would fail the same way.
         poise::FrameworkError::Command { error, ctx, .. } => {
             error!(command = %ctx.command().qualified_name, "command failed: {error}");
-            let reply = poise::CreateReply::default()
-                .content("Something went wrong on my side; please try again.")
-                .ephemeral(true);
-            if let Err(why) = ctx.send(reply).await {
-                warn!("could not report a failed command: {why}");
-            }
         }
         poise::FrameworkError::EventHandler { error, event, .. } => {
             error!(

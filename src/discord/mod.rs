@@ -2,10 +2,21 @@
 //!
 //! - [`config`]: the environment variables (token, database, development server, API proxy).
 //! - [`logging`]: `tracing` output filtered by `RUST_LOG`.
-//! - `client`: builds the REST client (optionally through `DISCORD_API_PROXY`) and the gateway
-//!   client, runs until Ctrl-C/SIGTERM and shuts down cleanly: [`run`], [`run_until`].
-//! - `framework`: poise setup: command registration on Ready, button routing, error replies.
-//! - `commands`: the command definitions (placeholders until the bot core's registry arrives).
+//! - `client`: opens the database, builds the REST client (optionally through
+//!   `DISCORD_API_PROXY`) and the gateway client, starts the scheduler, runs until
+//!   Ctrl-C/SIGTERM and shuts down cleanly: [`run`], [`run_until`].
+//! - `framework`: poise setup: command registration on Ready, routing of button presses and
+//!   plain-message moves, error reports.
+//! - `registration`: the application commands registered with Discord, from the core's
+//!   registry ([`application_commands_json`] is what `taktable commands --json` prints).
+//! - `commands`: the poise commands, from the same registry: options to the core's values,
+//!   autocomplete of moves.
+//! - `interaction`: who and where, the call to the core and the answer within Discord's deadline.
+//! - `outbox`: the core's replies as Discord messages (attachments, buttons, mentions), sent as
+//!   answers, channel messages or direct messages.
+//! - `scheduler`: reminders and expiries, posted when due.
+//! - `gate`: stops taking commands at shutdown and waits for those under way.
+//! - `plain`: moves typed as plain messages (`PLAIN_MOVES`).
 //! - `unreadable`: warns about interactions serenity could not deserialize (else dropped silently).
 //!
 //! `docs/discord.md` explains the setup in the developer portal and the test stand-in.
@@ -15,9 +26,16 @@ mod commands;
 pub mod config;
 mod error;
 mod framework;
+mod gate;
+mod interaction;
 pub mod logging;
+mod outbox;
+mod plain;
+mod registration;
+mod scheduler;
 mod unreadable;
 
 pub use client::{run, run_until};
 pub use config::{load_dotenv, Config, ConfigError, Registration, Token};
 pub use error::Error;
+pub use registration::application_commands_json;

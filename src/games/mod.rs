@@ -426,6 +426,15 @@ impl GameState {
         }
     }
 
+    /// Whether `text` is written as an action of this game (legal here or
+    /// not): adapters use it to tell a typed move from other chat.
+    pub fn parses(&self, text: &str) -> bool {
+        match self {
+            GameState::Tak(_) => text.trim().parse::<Move>().is_ok(),
+            GameState::Takat(_) => text.trim().parse::<takat::Turn>().is_ok(),
+        }
+    }
+
     fn tak_position(&self) -> Option<&Position> {
         match self {
             GameState::Tak(g) => Some(&g.position),

@@ -1,0 +1,176 @@
+//! From an interaction to the core and back: who and where (`Place`, `User`), the gate, the call
+//! to the core off the async threads, and the answer within Discord's deadline.
+//!
+//! Deadline: Discord wants a first answer within 3 seconds. The core runs (in `spawn_blocking`:
+//! it is synchronous and uses SQLite) while the answer waits for at most
+//! `Config::defer_after` (1.5 s by default). Nearly every command is done by then (a move with
+//! its board picture takes milliseconds) and is answered directly, with its own visibility:
+//! public, or ephemeral for a refusal. Only when the core is slower does the bot defer: a public
+//! "thinking..." (callback type 5), then the result replaces it (an edit of the original
+//! answer); a refusal that comes late deletes the public placeholder and follows up
+//! ephemerally. So the visibility never has to be guessed before the outcome is known, except in
+//! that rare slow case.
+
+use std::sync::Arc;
+
+use poise::serenity_prelude as serenity;
+use tracing::error;
+
+use super::framework::Data;
+use super::outbox::{Answer, Message};
+use crate::bot::{Bot, Command, Invocation, Place, Reply, User};
+
+/// The answer to a command used outside a server (in direct messages with the bot).
+pub(crate) const NOT_IN_A_SERVER: &str =
+    "Games are played in servers: use taktable's commands in a channel (or thread) of a server the bot is in.";
+
+/// The answer to a command that arrives while the bot is shutting down.
+pub(crate) const STOPPING: &str =
+    "taktable is restarting; nothing was done. Please try again in a minute.";
+
+/// Where a command was given: the channel (a thread is its own channel) in its server. `None`
+/// outside servers.
+pub(crate) fn place(
+    guild: Option<serenity::GuildId>,
+    channel: serenity::ChannelId,
+) -> Option<Place> {
+    guild.map(|guild| Place {
+        guild: guild.get().to_string(),
+        channel: channel.get().to_string(),
+    })
+}
+
+/// Who gave a command: their id, the name the server shows (nickname, else global name, else
+/// user name) and whether they may manage the server (Manage Server or Administrator in the
+/// interaction's `member.permissions`).
+pub(crate) fn user(user: &serenity::User, member: Option<&serenity::Member>) -> User {
+    let name = member
+        .and_then(|m| m.nick.clone())
+        .unwrap_or_else(|| user.display_name().to_string());
+    let is_admin = member
+        .and_then(|m| m.permissions)
+        .is_some_and(|p| p.manage_guild() || p.administrator());
+    User {
+        id: user.id.get(),
+        name,
+        is_admin,
+    }
+}
+
+/// "size must be..." -> "Size must be....", for the registry's messages.
+pub(crate) fn sentence(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => {
+            let mut out = format!("{}{}", first.to_uppercase(), chars.as_str());
+            if !out.ends_with('.') {
+                out.push('.');
+            }
+            out
+        }
+        None => String::new(),
+    }
+}
+
+/// Handles one interaction: `make` builds the command (off the async threads: it may look up
+/// the store), the core handles it, and the replies answer the interaction.
+pub(crate) async fn run(
+    data: &Data,
+    answer: Answer<'_>,
+    place: Option<Place>,
+    user: User,
+    make: impl FnOnce(&Bot) -> Result<Command, String> + Send + 'static,
+) -> serenity::Result<()> {
+    let Some(place) = place else {
+        return answer.respond(Message::text(NOT_IN_A_SERVER, true)).await;
+    };
+    let Some(_pass) = data.gate.enter() else {
+        return answer.respond(Message::text(STOPPING, true)).await;
+    };
+    let bot = Arc::clone(&data.bot);
+    let here = place.clone();
+    let mut task = tokio::task::spawn_blocking(move || match make(&bot) {
+        Ok(command) => bot.handle(&Invocation {
+            place,
+            user,
+            command,
+        }),
+        Err(why) => vec![Reply::ephemeral(&place, sentence(&why))],
+    });
+    let mut deferred = false;
+    let outcome = if data.defer_after.is_zero() {
+        answer.defer().await?;
+        deferred = true;
+        task.await
+    } else {
+        tokio::select! {
+            biased;
+            outcome = &mut task => outcome,
+            _ = tokio::time::sleep(data.defer_after) => {
+                answer.defer().await?;
+                deferred = true;
+                task.await
+            }
+        }
+    };
+    let replies = outcome.unwrap_or_else(|why| {
+        error!("the bot core failed on a command: {why}");
+        vec![Reply::ephemeral(
+            &here,
+            "Something went wrong on my side; please try again.",
+        )]
+    });
+    // The command may have scheduled something sooner than the scheduler's next wake-up.
+    data.scheduler.notify_one();
+    answer.deliver(&data.outbox, &here, deferred, replies).await
+}
+
+/// A button press: the command its custom id stands for, with the same checks.
+pub(crate) async fn button(
+    ctx: &serenity::Context,
+    press: &serenity::ComponentInteraction,
+    data: &Data,
+) -> serenity::Result<()> {
+    let answer = Answer {
+        http: &ctx.http,
+        id: press.id,
+        token: &press.token,
+    };
+    let custom_id = press.data.custom_id.clone();
+    run(
+        data,
+        answer,
+        place(press.guild_id, press.channel_id),
+        user(&press.user, press.member.as_ref()),
+        move |_| Ok(Command::Button(custom_id)),
+    )
+    .await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn registry_messages_become_sentences() {
+        assert_eq!(
+            sentence("size must be from 3 to 8, not 9"),
+            "Size must be from 3 to 8, not 9."
+        );
+        assert_eq!(sentence("done."), "Done.");
+        assert_eq!(sentence(""), "");
+    }
+
+    #[test]
+    fn threads_and_channels_are_places_direct_messages_are_not() {
+        let channel = serenity::ChannelId::new(5);
+        assert_eq!(place(None, channel), None);
+        assert_eq!(
+            place(Some(serenity::GuildId::new(4)), channel),
+            Some(Place {
+                guild: "4".into(),
+                channel: "5".into()
+            })
+        );
+    }
+}
