@@ -5,8 +5,6 @@
 
 mod support;
 
-use std::io::Cursor;
-
 use hyper::Method;
 use serde_json::json;
 use support::discord_standin::{
@@ -43,11 +41,22 @@ async fn connects_identifies_and_registers_commands_globally() {
         .iter()
         .map(|c| c["name"].as_str().unwrap())
         .collect();
-    assert_eq!(names, ["help", "ping"]);
+    // One top-level command per registry entry, `tak challenge` under `/tak`.
+    for name in ["tak", "takat", "move", "accept", "board", "help", "rules"] {
+        assert!(names.contains(&name), "{names:?}");
+    }
     for command in &commands {
         let problems = command_problems(command);
         assert!(problems.is_empty(), "{problems:#?}");
     }
+    // Exactly what `taktable commands --json` prints, without connecting.
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_taktable"))
+        .args(["commands", "--json"])
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let printed: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(printed, serde_json::Value::Array(commands.clone()));
 
     // Every REST call the bot made was known to the stand-in and carried the bot token.
     for request in standin.requests() {
@@ -94,7 +103,13 @@ async fn registers_commands_in_the_development_server() {
         .standin
         .wait_for_commands(Some(GUILD.parse().unwrap()), WAIT)
         .await;
-    assert_eq!(commands.len(), 2);
+    assert_eq!(
+        serde_json::Value::Array(commands),
+        serde_json::from_str::<serde_json::Value>(
+            &taktable::discord::application_commands_json()
+        )
+        .unwrap()
+    );
     let global = bot.standin.commands_path(None);
     assert!(!bot.standin.requests().iter().any(|r| r.path == global));
     bot.stop().await.unwrap();
@@ -110,9 +125,10 @@ async fn plain_moves_asks_for_the_message_content_intent() {
     bot.stop().await.unwrap();
 }
 
-/// `/help` is answered with an ephemeral channel message (callback type 4, flags 64).
+/// `/help` is answered with an ephemeral channel message (callback type 4, flags 64); its text,
+/// longer than Discord's 2000 characters, continues in an ephemeral followup.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn help_is_answered_with_an_ephemeral_message() {
+async fn help_is_answered_with_ephemeral_messages() {
     let mut bot = RunningBot::start_ready(&[]).await;
     let standin = &bot.standin;
 
@@ -128,128 +144,19 @@ async fn help_is_answered_with_an_ephemeral_message() {
     assert_eq!(body["type"], 4, "{body}");
     assert_eq!(body["data"]["flags"], 64, "{body}");
     let content = body["data"]["content"].as_str().unwrap();
-    assert!(content.contains("taktable"), "{content}");
-    assert!(content.contains("Topics: commands, games"), "{content}");
+    assert!(content.starts_with("taktable hosts games"), "{content}");
+    assert!(content.chars().count() <= 2000);
+    assert!(content.contains("/tak challenge"), "{content}");
 
-    let topic = standin.slash_command(
-        "help",
-        json!([{ "name": "topic", "type": 3, "value": "games" }]),
-    );
-    standin.send_interaction(&topic);
-    let callback = standin
-        .wait_for(Method::POST, &topic.callback_path(), WAIT)
-        .await;
-    let content = callback.json()["data"]["content"]
-        .as_str()
-        .unwrap()
-        .to_string();
-    assert!(content.contains("Takkure"), "{content}");
-
-    bot.stop().await.unwrap();
-}
-
-/// Typing `/help topic:ga` asks for autocompletion (interaction type 4); the bot answers with
-/// callback type 8 and the matching choices.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn help_topics_are_autocompleted() {
-    let mut bot = RunningBot::start_ready(&[]).await;
-    let standin = &bot.standin;
-
-    let typing = standin.autocomplete(
-        "help",
-        json!([{ "name": "topic", "type": 3, "value": "ga", "focused": true }]),
-    );
-    standin.send_interaction(&typing);
-    let callback = standin
-        .wait_for(Method::POST, &typing.callback_path(), WAIT)
-        .await;
-    let body = callback.json();
-    assert_eq!(body["type"], 8, "{body}");
-    assert_eq!(
-        body["data"]["choices"],
-        json!([{ "name": "games", "value": "games" }])
-    );
-
-    bot.stop().await.unwrap();
-}
-
-fn assert_is_the_pong_png(request: &support::discord_standin::RecordedRequest) {
-    let files = request.files();
-    assert_eq!(files.len(), 1, "{files:?}");
-    let file = &files[0];
-    assert_eq!(file.name, "files[0]");
-    assert_eq!(file.filename.as_deref(), Some("pong.png"));
-    assert_eq!(file.content_type.as_deref(), Some("image/png"));
-    assert!(file.body.starts_with(b"\x89PNG\r\n\x1a\n"));
-    let decoder = png::Decoder::new(Cursor::new(file.body.clone()));
-    let mut reader = decoder.read_info().expect("a PNG header");
-    let mut pixels = vec![0; reader.output_buffer_size().unwrap()];
-    let frame = reader.next_frame(&mut pixels).expect("PNG pixels");
-    assert_eq!((frame.width, frame.height), (16, 16));
-}
-
-/// `/ping` answers with a PNG attachment: a multipart callback whose `payload_json` refers to
-/// `files[0]`. Pressing its "Ping again" button (interaction type 3) is acknowledged, then
-/// answered by a multipart followup carrying the same PNG.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn ping_answers_with_a_png_attachment_and_a_button() {
-    let mut bot = RunningBot::start_ready(&[]).await;
-    let standin = &bot.standin;
-
-    let ping = standin.slash_command("ping", json!([]));
-    standin.send_interaction(&ping);
-    let callback = standin
-        .wait_for(Method::POST, &ping.callback_path(), WAIT)
-        .await;
-    assert_eq!(callback.status, 204);
-    assert!(
-        callback.is_multipart(),
-        "{:?}",
-        callback.header("content-type")
-    );
-    let body = callback.json();
-    assert_eq!(body["type"], 4, "{body}");
-    let data = &body["data"];
-    assert_eq!(data["content"], "Pong!");
-    assert_eq!(data["attachments"][0]["id"], 0, "{body}");
-    assert_eq!(data["attachments"][0]["filename"], "pong.png", "{body}");
-    assert_is_the_pong_png(&callback);
-
-    let buttons = &data["components"][0]["components"];
-    assert_eq!(data["components"][0]["type"], 1, "{body}");
-    assert_eq!(buttons[0]["type"], 2);
-    assert_eq!(buttons[0]["label"], "Ping again");
-    let custom_id = buttons[0]["custom_id"].as_str().unwrap();
-
-    // The message Discord would have posted, with its button, gets pressed: the bot
-    // acknowledges at once (type 6) and posts the picture as a followup (multipart webhook).
-    let message = standin.bot_message(data);
-    let press = standin.button_press(custom_id, message);
-    standin.send_interaction(&press);
-    let callback = standin
-        .wait_for(Method::POST, &press.callback_path(), WAIT)
-        .await;
-    assert_eq!(callback.json()["type"], 6, "{}", callback.json());
     let followup_path = format!(
         "{API}/webhooks/{}/{}",
         standin.options().application_id,
-        press.token
+        help.token
     );
     let followup = standin.wait_for(Method::POST, &followup_path, WAIT).await;
-    assert_eq!(followup.status, 200);
     let body = followup.json();
-    assert_eq!(body["content"], "Pong!", "{body}");
-    assert_eq!(body["attachments"][0]["id"], 0, "{body}");
-    assert_is_the_pong_png(&followup);
-
-    // A button the bot does not know gets an ephemeral explanation, not silence.
-    let message = standin.bot_message(data);
-    let stale = standin.button_press("gone", message);
-    standin.send_interaction(&stale);
-    let callback = standin
-        .wait_for(Method::POST, &stale.callback_path(), WAIT)
-        .await;
-    assert_eq!(callback.json()["data"]["flags"], 64);
+    assert_eq!(body["flags"], 64, "{body}");
+    assert!(body["content"].as_str().unwrap().contains("Takat"), "{body}");
 
     bot.stop().await.unwrap();
 }
@@ -396,9 +303,16 @@ async fn standin_payloads_match_serenitys_models() {
     http.get_current_application_info().await.unwrap();
 
     // Registration answers with serenity `Command`s.
-    let body = json!([{ "name": "help", "description": "Help", "type": 1, "options": [
-        { "name": "topic", "description": "Topic", "type": 3, "autocomplete": true }
-    ] }]);
+    let body = json!([
+        { "name": "help", "description": "Help", "type": 1, "options": [
+            { "name": "topic", "description": "Topic", "type": 3, "autocomplete": true }
+        ] },
+        { "name": "duel", "description": "Duel", "type": 1, "options": [
+            { "name": "with", "description": "Sub", "type": 1, "options": [
+                { "name": "opponent", "description": "Who", "type": 6, "required": true }
+            ] }
+        ] },
+    ]);
     let registered: Vec<Command> = http.create_global_commands(&body).await.unwrap();
     assert_eq!(registered[0].name, "help");
 
@@ -426,10 +340,26 @@ async fn standin_payloads_match_serenitys_models() {
     }));
     serde_json::from_value::<Message>(message.clone()).unwrap();
     let press = standin.button_press("ping", message);
+    // A user option, in a subcommand: the user comes in `resolved`, with their membership.
+    let bob = support::discord_standin::Player::new(1_100_000_000_000_000_301, "bob");
+    standin.add_player(&bob);
+    let duel = standin.slash_command(
+        "duel",
+        json!([{ "name": "with", "type": 1, "options": [
+            { "name": "opponent", "type": 6, "value": bob.id.to_string() }
+        ] }]),
+    );
+    let mut in_thread = standin.slash_command("help", json!([]));
+    standin.in_thread(&mut in_thread, 1_100_000_000_000_000_250);
+    let mut in_dm = standin.slash_command("help", json!([]));
+    standin.in_direct_messages(&mut in_dm, 1_100_000_000_000_000_260);
     for (interaction, kind) in [
         (slash, "command"),
         (typing, "autocomplete"),
         (press, "component"),
+        (duel, "user option"),
+        (in_thread, "thread"),
+        (in_dm, "direct message"),
     ] {
         let event = json!({ "op": 0, "s": 2, "t": "INTERACTION_CREATE", "d": interaction.payload });
         let parsed = serde_json::from_value::<GatewayEvent>(event)
@@ -441,9 +371,52 @@ async fn standin_payloads_match_serenitys_models() {
             ("command", Interaction::Command(_))
             | ("autocomplete", Interaction::Autocomplete(_))
             | ("component", Interaction::Component(_)) => {}
+            ("user option", Interaction::Command(command)) => {
+                let options = command.data.options();
+                let serenity::model::application::ResolvedValue::SubCommand(sub) =
+                    &options[0].value
+                else {
+                    panic!("{options:?}");
+                };
+                match &sub[0].value {
+                    serenity::model::application::ResolvedValue::User(user, member) => {
+                        assert_eq!(user.name, "bob");
+                        assert!(member.is_some());
+                    }
+                    other => panic!("user option: {other:?}"),
+                }
+            }
+            ("thread", Interaction::Command(command)) => {
+                assert_eq!(command.channel_id.get(), 1_100_000_000_000_000_250);
+                assert!(command.guild_id.is_some());
+            }
+            ("direct message", Interaction::Command(command)) => {
+                assert!(command.guild_id.is_none() && command.member.is_none());
+                assert_eq!(command.user.name, "alice");
+            }
             (kind, other) => panic!("{kind}: {other:?}"),
         }
     }
+
+    // A message typed in the channel (MESSAGE_CREATE), as the plain-move option reads it.
+    let typed = standin.user_message(&bob, "c3");
+    let event = json!({ "op": 0, "s": 3, "t": "MESSAGE_CREATE", "d": typed });
+    match serde_json::from_value::<GatewayEvent>(event).unwrap() {
+        GatewayEvent::Dispatch(_, Event::MessageCreate(created)) => {
+            assert_eq!(created.message.content, "c3");
+            assert_eq!(created.message.author.id.get(), bob.id);
+            assert!(created.message.guild_id.is_some());
+        }
+        other => panic!("{other:?}"),
+    }
+
+    // A direct-message channel, opened once per user.
+    let dm = serenity::model::id::UserId::new(bob.id)
+        .create_dm_channel(&http)
+        .await
+        .unwrap();
+    assert_eq!(dm.recipient.id.get(), bob.id);
+    assert_eq!(standin.dm_channel_of(bob.id), Some(dm.id.get()));
 
     // Messages (with an attachment), followups, edits and threads come back as serenity models.
     let channel = serenity::model::id::ChannelId::new(standin.options().channel_id);

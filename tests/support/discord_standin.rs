@@ -283,6 +283,10 @@ struct State {
     connections: AtomicUsize,
     /// Registered commands, keyed by guild (None: global).
     commands: Mutex<HashMap<Option<u64>, Vec<Value>>>,
+    /// Everyone who sent an interaction or message, or was added: user options resolve to them.
+    players: Mutex<HashMap<u64, Player>>,
+    /// Direct-message channels opened by the bot: channel id -> the user's id.
+    dm_channels: Mutex<HashMap<u64, u64>>,
 }
 
 impl State {
@@ -347,6 +351,8 @@ impl StandIn {
             next_id: AtomicU64::new(1_300_000_000_000_000_000),
             connections: AtomicUsize::new(0),
             commands: Mutex::new(HashMap::new()),
+            players: Mutex::new(HashMap::new()),
+            dm_channels: Mutex::new(HashMap::new()),
         });
         let tasks = vec![
             tokio::spawn(serve_http(http, Arc::clone(&state))),
@@ -539,6 +545,7 @@ impl StandIn {
         data: Value,
         message: Option<Value>,
     ) -> Interaction {
+        self.add_player(player);
         let state = &self.state;
         let options = &state.options;
         let id = state.snowflake().to_string();
@@ -553,23 +560,7 @@ impl StandIn {
             "guild": { "id": guild, "locale": "en-US", "features": [] },
             "channel_id": options.channel_id.to_string(),
             "channel": text_channel(options),
-            "member": {
-                "user": player.user(),
-                "nick": null,
-                "avatar": null,
-                "banner": null,
-                "roles": [],
-                "joined_at": TIMESTAMP,
-                "premium_since": null,
-                "deaf": false,
-                "mute": false,
-                "flags": 0,
-                "pending": false,
-                "permissions": permissions::MEMBER.to_string(),
-                "communication_disabled_until": null,
-                "unusual_dm_activity_until": null,
-                "avatar_decoration_data": null,
-            },
+            "member": member(player, true),
             "token": token,
             "version": 1,
             "app_permissions": permissions::BOT.to_string(),
@@ -602,7 +593,126 @@ impl StandIn {
         if let Some(guild) = guild {
             data["guild_id"] = json!(guild.to_string());
         }
+        // Discord sends the users named in user options (type 6) in `resolved`, with their
+        // server membership; serenity needs them to read the option.
+        let mut ids = Vec::new();
+        user_option_ids(&data["options"], &mut ids);
+        if !ids.is_empty() {
+            let players = self.state.players.lock().unwrap();
+            let mut users = serde_json::Map::new();
+            let mut members = serde_json::Map::new();
+            for id in ids {
+                let player = players
+                    .get(&id)
+                    .cloned()
+                    .unwrap_or_else(|| Player::new(id, &format!("user{id}")));
+                users.insert(id.to_string(), player.user());
+                members.insert(id.to_string(), member(&player, false));
+            }
+            data["resolved"] = json!({ "users": users, "members": members });
+        }
         data
+    }
+
+    /// Makes `player` known, so user options naming them resolve to their name.
+    pub fn add_player(&self, player: &Player) {
+        self.state
+            .players
+            .lock()
+            .unwrap()
+            .insert(player.id, player.clone());
+    }
+
+    /// An autocomplete request from `player`.
+    pub fn autocomplete_as(&self, player: &Player, name: &str, options: Value) -> Interaction {
+        let data = self.command_data(name, options);
+        self.interaction(player, 4, data, None)
+    }
+
+    /// A press of the button `custom_id` on `message` by `player`.
+    pub fn button_press_as(&self, player: &Player, custom_id: &str, message: Value) -> Interaction {
+        let data = json!({ "custom_id": custom_id, "component_type": 2 });
+        self.interaction(player, 3, data, Some(message))
+    }
+
+    /// Moves `interaction` into the public thread `thread` of the test channel.
+    pub fn in_thread(&self, interaction: &mut Interaction, thread: u64) {
+        let options = &self.state.options;
+        let mut channel = text_channel(options);
+        channel["id"] = json!(thread.to_string());
+        channel["type"] = json!(11);
+        channel["parent_id"] = json!(options.channel_id.to_string());
+        channel["name"] = json!("a thread");
+        channel["thread_metadata"] = json!({
+            "archived": false,
+            "auto_archive_duration": 1440,
+            "archive_timestamp": TIMESTAMP,
+            "locked": false,
+        });
+        interaction.payload["channel_id"] = json!(thread.to_string());
+        interaction.payload["channel"] = channel;
+    }
+
+    /// Moves `interaction` into a direct-message channel with the bot (no server, no member).
+    pub fn in_direct_messages(&self, interaction: &mut Interaction, channel: u64) {
+        let fields = interaction.payload.as_object_mut().unwrap();
+        let user = fields["member"]["user"].clone();
+        for field in ["guild_id", "guild", "member", "guild_locale"] {
+            fields.remove(field);
+        }
+        fields.insert("user".into(), user.clone());
+        fields.insert("channel_id".into(), json!(channel.to_string()));
+        fields.insert(
+            "channel".into(),
+            json!({ "id": channel.to_string(), "type": 1, "recipients": [user], "flags": 0 }),
+        );
+        fields.insert("context".into(), json!(1));
+        fields.insert("authorizing_integration_owners".into(), json!({ "0": "0" }));
+    }
+
+    /// A message `player` writes in the test channel, as MESSAGE_CREATE carries it.
+    pub fn user_message(&self, player: &Player, content: &str) -> Value {
+        self.add_player(player);
+        let state = &self.state;
+        let options = &state.options;
+        json!({
+            "id": state.snowflake().to_string(),
+            "channel_id": options.channel_id.to_string(),
+            "guild_id": options.guild_id.to_string(),
+            "author": player.user(),
+            "member": member(player, false),
+            "content": content,
+            "timestamp": TIMESTAMP,
+            "edited_timestamp": null,
+            "tts": false,
+            "mention_everyone": false,
+            "mentions": [],
+            "mention_roles": [],
+            "attachments": [],
+            "embeds": [],
+            "pinned": false,
+            "type": 0,
+            "flags": 0,
+            "components": [],
+            "nonce": null,
+        })
+    }
+
+    /// Sends MESSAGE_CREATE for `message` (see [`StandIn::user_message`]).
+    pub fn send_message(&self, message: &Value) {
+        self.dispatch("MESSAGE_CREATE", message.clone())
+            .unwrap_or_else(|why| panic!("cannot send the message: {why}"));
+    }
+
+    /// The direct-message channel the bot opened with `user`, if any.
+    pub fn dm_channel_of(&self, user: u64) -> Option<u64> {
+        self.state
+            .dm_channels
+            .lock()
+            .unwrap()
+            .iter()
+            .find(|(_, u)| **u == user)
+            .map(|(channel, _)| *channel)
     }
 
     /// `/name` with `options` (a JSON array of `{name, type, value}`) from the default player.
@@ -629,8 +739,7 @@ impl StandIn {
     /// [`StandIn::bot_message`]).
     pub fn button_press(&self, custom_id: &str, message: Value) -> Interaction {
         let player = self.state.options.player.clone();
-        let data = json!({ "custom_id": custom_id, "component_type": 2 });
-        self.interaction(&player, 3, data, Some(message))
+        self.button_press_as(&player, custom_id, message)
     }
 
     /// A message object as Discord would store the bot's reply `payload` (the `data` of an
@@ -691,6 +800,43 @@ fn dispatch(state: &State, event: &str, d: Value) -> Result<(), String> {
         d,
     });
     Ok(())
+}
+
+/// The member object of `player` in the test server: with its user inside interactions
+/// (`with_user`), without in `resolved.members` and messages, as Discord sends them.
+fn member(player: &Player, with_user: bool) -> Value {
+    let mut member = json!({
+        "nick": null,
+        "avatar": null,
+        "banner": null,
+        "roles": [],
+        "joined_at": TIMESTAMP,
+        "premium_since": null,
+        "deaf": false,
+        "mute": false,
+        "flags": 0,
+        "pending": false,
+        "permissions": permissions::MEMBER.to_string(),
+        "communication_disabled_until": null,
+        "unusual_dm_activity_until": null,
+        "avatar_decoration_data": null,
+    });
+    if with_user {
+        member["user"] = player.user();
+    }
+    member
+}
+
+/// The ids named by user options (type 6), in subcommands too.
+fn user_option_ids(options: &Value, ids: &mut Vec<u64>) {
+    for option in options.as_array().into_iter().flatten() {
+        if option["type"] == 6 {
+            if let Some(id) = option["value"].as_str().and_then(|v| v.parse().ok()) {
+                ids.push(id);
+            }
+        }
+        user_option_ids(&option["options"], ids);
+    }
 }
 
 fn text_channel(options: &Options) -> Value {
@@ -890,8 +1036,46 @@ fn route(state: &State, request: &RecordedRequest) -> Answer {
             Method::DELETE => (StatusCode::NO_CONTENT, None),
             _ => error(StatusCode::METHOD_NOT_ALLOWED, 0, "405: Method Not Allowed"),
         },
-        ["channels", _channel, "messages"] if method == Method::POST => {
-            ok(message_from_request(state, request, None))
+        ["users", "@me", "channels"] if method == Method::POST => {
+            let recipient = request
+                .try_json()
+                .ok()
+                .and_then(|body| match &body["recipient_id"] {
+                    Value::String(id) => id.parse::<u64>().ok(),
+                    Value::Number(id) => id.as_u64(),
+                    _ => None,
+                });
+            let Some(recipient) = recipient else {
+                return error(StatusCode::BAD_REQUEST, 50035, "Invalid Form Body");
+            };
+            let mut channels = state.dm_channels.lock().unwrap();
+            let channel = match channels.iter().find(|(_, user)| **user == recipient) {
+                Some((channel, _)) => *channel,
+                None => {
+                    let channel = state.snowflake();
+                    channels.insert(channel, recipient);
+                    channel
+                }
+            };
+            let user = state
+                .players
+                .lock()
+                .unwrap()
+                .get(&recipient)
+                .cloned()
+                .unwrap_or_else(|| Player::new(recipient, &format!("user{recipient}")));
+            ok(json!({
+                "id": channel.to_string(),
+                "type": 1,
+                "last_message_id": null,
+                "recipients": [user.user()],
+                "flags": 0,
+            }))
+        }
+        ["channels", channel, "messages"] if method == Method::POST => {
+            let mut message = message_from_request(state, request, None);
+            message["channel_id"] = json!(channel);
+            ok(message)
         }
         ["channels", _channel, "messages", _message] => match *method {
             Method::GET | Method::PATCH => ok(message_from_request(state, request, None)),

@@ -4,6 +4,7 @@
 #![allow(dead_code)] // Each test crate uses a different part of this module.
 
 use std::io::Write;
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, OnceLock};
 use std::time::Duration;
@@ -63,21 +64,42 @@ pub struct RunningBot {
     pub standin: StandIn,
     /// The token the bot was given.
     pub token: String,
+    /// The SQLite file the bot uses (`DATABASE_PATH`): a fresh one in a temporary directory
+    /// unless the test gave one.
+    pub database: PathBuf,
+    /// The temporary directory holding the database (removed when the bot is dropped).
+    _dir: Option<tempfile::TempDir>,
     stop: Option<oneshot::Sender<()>>,
     task: JoinHandle<Result<(), discord::Error>>,
 }
 
 impl RunningBot {
     /// Starts a stand-in expecting `token`, and the bot configured with `vars` plus
-    /// DISCORD_TOKEN=`token` and DISCORD_API_PROXY=the stand-in.
+    /// DISCORD_TOKEN=`token`, DISCORD_API_PROXY=the stand-in and, unless `vars` sets it,
+    /// DATABASE_PATH=a fresh file in a temporary directory.
     pub async fn start_with(options: Options, token: &str, vars: &[(&str, &str)]) -> RunningBot {
-        capture_logs();
         let standin = StandIn::start(options).await;
+        RunningBot::start_on(standin, token, vars)
+    }
+
+    /// Starts the bot against a running `standin` (so a test can restart the bot against the
+    /// same one).
+    pub fn start_on(standin: StandIn, token: &str, vars: &[(&str, &str)]) -> RunningBot {
+        capture_logs();
         let mut all: Vec<(String, String)> = vec![
             ("DISCORD_TOKEN".into(), token.to_string()),
             ("DISCORD_API_PROXY".into(), standin.api_url.clone()),
         ];
         all.extend(vars.iter().map(|(k, v)| (k.to_string(), v.to_string())));
+        let (database, dir) = match all.iter().find(|(k, _)| k == "DATABASE_PATH") {
+            Some((_, path)) => (PathBuf::from(path), None),
+            None => {
+                let dir = tempfile::tempdir().expect("a temporary directory");
+                let path = dir.path().join("taktable.db");
+                all.push(("DATABASE_PATH".into(), path.display().to_string()));
+                (path, Some(dir))
+            }
+        };
         let config =
             Config::from_lookup(|name| all.iter().find(|(k, _)| k == name).map(|(_, v)| v.clone()))
                 .expect("a valid configuration");
@@ -92,6 +114,8 @@ impl RunningBot {
         RunningBot {
             standin,
             token: token.to_string(),
+            database,
+            _dir: dir,
             stop: Some(stop),
             task,
         }
