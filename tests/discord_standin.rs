@@ -105,10 +105,8 @@ async fn registers_commands_in_the_development_server() {
         .await;
     assert_eq!(
         serde_json::Value::Array(commands),
-        serde_json::from_str::<serde_json::Value>(
-            &taktable::discord::application_commands_json()
-        )
-        .unwrap()
+        serde_json::from_str::<serde_json::Value>(&taktable::discord::application_commands_json())
+            .unwrap()
     );
     let global = bot.standin.commands_path(None);
     assert!(!bot.standin.requests().iter().any(|r| r.path == global));
@@ -156,7 +154,10 @@ async fn help_is_answered_with_ephemeral_messages() {
     let followup = standin.wait_for(Method::POST, &followup_path, WAIT).await;
     let body = followup.json();
     assert_eq!(body["flags"], 64, "{body}");
-    assert!(body["content"].as_str().unwrap().contains("Takat"), "{body}");
+    assert!(
+        body["content"].as_str().unwrap().contains("Takat"),
+        "{body}"
+    );
 
     bot.stop().await.unwrap();
 }

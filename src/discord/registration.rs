@@ -23,16 +23,13 @@ pub(crate) fn autocompleted(command: &str, option: &str) -> bool {
     command == "move" && option == "notation"
 }
 
+/// The subcommands of a group: `(subcommand name, registry entry)`.
+pub(crate) type Subcommands = Vec<(&'static str, &'static CommandSpec)>;
+
 /// The top-level commands, in registry order: `(name, Some(entries))` for a group of
 /// subcommands, `(name, None)` for a plain command. Each entry is `(subcommand name, spec)`.
-pub(crate) fn tree() -> Vec<(
-    &'static str,
-    Option<Vec<(&'static str, &'static CommandSpec)>>,
-)> {
-    let mut tree: Vec<(
-        &'static str,
-        Option<Vec<(&'static str, &'static CommandSpec)>>,
-    )> = Vec::new();
+pub(crate) fn tree() -> Vec<(&'static str, Option<Subcommands>)> {
+    let mut tree: Vec<(&'static str, Option<Subcommands>)> = Vec::new();
     for spec in COMMANDS {
         match spec.name.split_once(' ') {
             None => tree.push((spec.name, None)),

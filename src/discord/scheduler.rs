@@ -82,6 +82,8 @@ mod tests {
     use crate::bot::{clock, Clock, Invocation, Place, User};
     use crate::store::Store;
 
+    type Posted = Arc<Mutex<Vec<(DateTime<Utc>, Reply)>>>;
+
     /// A clock that follows tokio's (paused) clock from a fixed start.
     struct TokioClock {
         start: DateTime<Utc>,
@@ -133,7 +135,7 @@ mod tests {
             command: challenge,
         });
 
-        let posted: Arc<Mutex<Vec<(DateTime<Utc>, Reply)>>> = Arc::default();
+        let posted: Posted = Arc::default();
         let post: Post = {
             let posted = Arc::clone(&posted);
             let clock = Arc::clone(&clock);
