@@ -446,6 +446,36 @@ async fn a_refused_move_changes_nothing_in_the_database() {
         "{data}"
     );
 
+    // /abort is for server admins: the member's permissions in the interaction say who is one
+    // (Manage Server).
+    let (_, refused) = slash(standin, &alice, "abort", json!([])).await;
+    let data = message_data(&refused);
+    assert!(is_ephemeral(&data));
+    assert!(
+        data["content"]
+            .as_str()
+            .unwrap()
+            .contains("Only server admins"),
+        "{data}"
+    );
+    let mut abort = standin.slash_command_as(&carol(), "abort", json!([]));
+    let permissions = support::discord_standin::permissions::MEMBER | (1 << 5);
+    abort.payload["member"]["permissions"] = json!(permissions.to_string());
+    standin.send_interaction(&abort);
+    let callback = standin
+        .wait_for(Method::POST, &abort.callback_path(), WAIT)
+        .await;
+    let data = message_data(&callback);
+    assert!(!is_ephemeral(&data));
+    assert!(
+        data["content"]
+            .as_str()
+            .unwrap()
+            .contains("(server admin) aborted"),
+        "{data}"
+    );
+    assert!(stored_game(&bot).is_none());
+
     bot.stop().await.unwrap();
 }
 
