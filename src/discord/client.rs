@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
 use tokio::sync::{watch, Notify};
-use tracing::{debug, info, warn};
+use tracing::{info, warn};
 
 use super::config::Config;
 use super::error::Error;
@@ -126,12 +126,20 @@ pub async fn run_until(
         warn!("the scheduler did not stop in time");
     }
     drop(client);
+    // The framework's data holds the core too; serenity's shard tasks let it go as they end.
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(2);
+    while Arc::strong_count(&bot) > 1 && tokio::time::Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
     match Arc::try_unwrap(bot) {
         Ok(bot) => {
             drop(bot);
             info!("closed the database");
         }
-        Err(_) => debug!("the database closes when the last task using it ends"),
+        Err(bot) => warn!(
+            holders = Arc::strong_count(&bot) - 1,
+            "the database closes when the last task using it ends"
+        ),
     }
     outcome?;
     info!("disconnected from Discord");

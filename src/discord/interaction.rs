@@ -162,6 +162,37 @@ mod tests {
     }
 
     #[test]
+    fn users_are_named_as_the_server_shows_them_and_admins_manage_the_server() {
+        let someone: serenity::User = serde_json::from_value(serde_json::json!({
+            "id": "42", "username": "ann", "global_name": "Ann", "discriminator": "0",
+            "avatar": null,
+        }))
+        .unwrap();
+        let member = |nick: Option<&str>, permissions: u64| -> serenity::Member {
+            serde_json::from_value(serde_json::json!({
+                "user": someone, "nick": nick, "roles": [], "joined_at": null, "deaf": false,
+                "mute": false, "flags": 0, "permissions": permissions.to_string(),
+            }))
+            .unwrap()
+        };
+        let plain = user(&someone, None);
+        assert_eq!(
+            (plain.id, plain.name.as_str(), plain.is_admin),
+            (42, "Ann", false)
+        );
+        let nick = user(&someone, Some(&member(Some("Annie"), 1 << 11)));
+        assert_eq!((nick.name.as_str(), nick.is_admin), ("Annie", false));
+        assert!(
+            user(&someone, Some(&member(None, 1 << 5))).is_admin,
+            "Manage Server"
+        );
+        assert!(
+            user(&someone, Some(&member(None, 1 << 3))).is_admin,
+            "Administrator"
+        );
+    }
+
+    #[test]
     fn threads_and_channels_are_places_direct_messages_are_not() {
         let channel = serenity::ChannelId::new(5);
         assert_eq!(place(None, channel), None);
