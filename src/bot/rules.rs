@@ -6,7 +6,7 @@ use crate::games::GameKind;
 
 /// Tak in short (RULINGS Tak 1-8) and PTN.
 const TAK: &str = "\
-Tak (RULINGS Tak 1-8): make a road of your flats and capstones joining two opposite edges of the board.
+Tak: make a road of your flats and capstones joining two opposite edges of the board.
 - A turn places a stone from your reserve on an empty square (a flat, a wall standing up, or a capstone), or moves a stack you control (your piece on top).
 - A stack moves in a straight line, carrying at most as many pieces as the board is wide and dropping at least one on each square.
 - Walls block roads and moves; a capstone moving alone can flatten a wall.
@@ -16,7 +16,7 @@ Notation (PTN): c3 places a flat on c3, Sc3 a wall, Cc3 a capstone; 3c3>12 carri
 
 /// Takat (RULINGS Takat 1-8) and its turn notation (docs/takat.md).
 const TAKAT: &str = "\
-Takat (RULINGS Takat 1-8): 6 white pieces against 15 black on seven circles: the centre C and the ring N, NE, SE, S, SW, NW; N, SE and SW are red.
+Takat: 6 white pieces against 15 black on seven circles: the centre C and the ring N, NE, SE, S, SW, NW; N, SE and SW are red.
 - White moves first. A turn enters one of your pieces on an empty ring cell (never the centre), or moves the top piece of any stack, of either colour, to a neighbouring cell whose stack is no taller than the one it leaves, counting the piece (so the piece lands on an empty cell, goes down, stays level or climbs one level).
 - Black must enter when it has fewer pieces on the board than White.
 - A top piece resting on one of its own colour is safe: only its owner may move it. Three of a colour in a row on a red cell: no one may move the top one.

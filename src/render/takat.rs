@@ -1081,25 +1081,15 @@ impl Sprites {
             let mut name_right = (card.right() - 14) as f32;
             if let Some(chip) = chip {
                 self.active_card.blit(img, card.x, card.y);
-                let px = 13.0;
-                let w = (text::measure(Face::Bold, px, chip) + 18.0).round() as i32;
-                let r = Rect::new(card.right() - 14 - w, card.y + 13, w, 22);
-                paint(
+                let left = text::draw_chip(
                     img,
-                    &Shape::round_rect(r.x as f32, r.y as f32, r.w as f32, r.h as f32, 11.0),
-                    &Paint::solid(pal.accent),
-                );
-                let base = r.y as f32 + (r.h as f32 + px * CAP_HEIGHT) / 2.0;
-                text::draw(
-                    img,
-                    Face::Bold,
-                    px,
-                    (r.x + 9) as f32,
-                    base,
-                    pal.accent_text,
+                    card.right() - 14,
+                    card.y + 13,
                     chip,
+                    pal.accent,
+                    pal.accent_text,
                 );
-                name_right = (r.x - 8) as f32;
+                name_right = (left - 8) as f32;
             }
             let name = text::fit(Face::Bold, 19.0, names[i], name_right - text_x);
             text::draw(

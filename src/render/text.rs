@@ -162,6 +162,30 @@ pub fn fit(face: Face, px: f32, text: &str, max_width: f32) -> String {
     String::new()
 }
 
+/// A rounded chip with a short bold label ("to move", "winner"), its right
+/// edge at `right` and its top at `top`. Returns the chip's left edge.
+pub fn draw_chip(
+    img: &mut RgbImage,
+    right: i32,
+    top: i32,
+    label: &str,
+    fill: Colour,
+    ink: Colour,
+) -> i32 {
+    use super::draw::{paint, Paint, Rect, Shape};
+    let px = 13.0;
+    let w = (measure(Face::Bold, px, label) + 18.0).round() as i32;
+    let r = Rect::new(right - w, top, w, 22);
+    paint(
+        img,
+        &Shape::round_rect(r.x as f32, r.y as f32, r.w as f32, r.h as f32, 11.0),
+        &Paint::solid(fill),
+    );
+    let base = r.y as f32 + (r.h as f32 + px * CAP_HEIGHT) / 2.0;
+    draw(img, Face::Bold, px, (r.x + 9) as f32, base, ink, label);
+    r.x
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
