@@ -5,7 +5,7 @@
 //! `cargo bench --bench local_load [-- GAMES MOVES JOBS]` builds the release
 //! binary's input (a transcript of random legal Tak games, one per channel,
 //! their moves interleaved round-robin), runs `taktable local --jobs JOBS`
-//! (default 2: this machine's cores) on a fresh
+//! (default 1) on a fresh
 //! database, and prints moves per second and the process's peak resident
 //! memory. Target: at least 500 moves/s over 50 concurrent games, peak
 //! memory under 100 MB.
@@ -99,7 +99,7 @@ fn main() {
         .collect();
     let games = args.first().copied().unwrap_or(50);
     let moves_per_channel = args.get(1).copied().unwrap_or(200);
-    let jobs = args.get(2).copied().unwrap_or(2);
+    let jobs = args.get(2).copied().unwrap_or(1);
     let (input, moves) = transcript(games, moves_per_channel);
     let dir = tempfile::tempdir().unwrap();
     let binary = env!("CARGO_BIN_EXE_taktable");

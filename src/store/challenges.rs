@@ -194,7 +194,7 @@ impl Store {
     /// Open challenges whose expiry time has come.
     pub fn due_challenges(&self, now: DateTime<Utc>) -> Result<Vec<Challenge>> {
         let conn = self.conn();
-        let mut stmt = conn.prepare(&format!(
+        let mut stmt = conn.prepare_cached(&format!(
             "SELECT {COLUMNS} FROM challenges
              WHERE status = 'open' AND expires_at <= ?1 ORDER BY expires_at, id"
         ))?;

@@ -170,7 +170,7 @@ impl Store {
         )?;
         let ids: Vec<i64> = {
             let mut stmt =
-                tx.prepare("SELECT id FROM games WHERE guild = ?1 AND status = 'active'")?;
+                tx.prepare_cached("SELECT id FROM games WHERE guild = ?1 AND status = 'active'")?;
             let ids = stmt
                 .query_map([guild], |r| r.get(0))?
                 .collect::<rusqlite::Result<_>>()?;
@@ -227,7 +227,7 @@ impl Store {
     /// The ids of the active games with something due by `now`, earliest first.
     pub fn due_game_ids(&self, now: DateTime<Utc>) -> Result<Vec<i64>> {
         let conn = self.conn();
-        let mut stmt = conn.prepare(
+        let mut stmt = conn.prepare_cached(
             "SELECT id FROM games WHERE status = 'active' AND remind_at IS NOT NULL
              AND remind_at <= ?1 ORDER BY remind_at, id",
         )?;
@@ -311,7 +311,7 @@ impl Store {
     ) -> Result<Vec<(GameRow, TurnClock)>> {
         let raws: Vec<RawGame> = {
             let conn = self.conn();
-            let mut stmt = conn.prepare(&format!(
+            let mut stmt = conn.prepare_cached(&format!(
                 "SELECT {COLUMNS} FROM games
                  WHERE guild = ?1 AND status = 'active' AND (player1 = ?2 OR player2 = ?2)
                  ORDER BY id"
@@ -339,7 +339,7 @@ impl Store {
     ) -> Result<Vec<Challenge>> {
         let ids: Vec<i64> = {
             let conn = self.conn();
-            let mut stmt = conn.prepare(
+            let mut stmt = conn.prepare_cached(
                 "SELECT id FROM challenges
                  WHERE guild = ?1 AND status = 'open' AND opponent = ?2 AND expires_at > ?3
                  ORDER BY expires_at, id",

@@ -322,7 +322,7 @@ impl Store {
     /// Every game, oldest first.
     pub fn all_games(&self) -> Result<Vec<GameRow>> {
         let conn = self.conn();
-        let mut stmt = conn.prepare(&format!("SELECT {COLUMNS} FROM games ORDER BY id"))?;
+        let mut stmt = conn.prepare_cached(&format!("SELECT {COLUMNS} FROM games ORDER BY id"))?;
         let raws = stmt
             .query_map([], raw)?
             .collect::<rusqlite::Result<Vec<_>>>()?;
@@ -332,7 +332,7 @@ impl Store {
     /// A game's moves in order.
     pub fn moves(&self, game_id: i64) -> Result<Vec<MoveRow>> {
         let conn = self.conn();
-        let mut stmt = conn.prepare(
+        let mut stmt = conn.prepare_cached(
             "SELECT ply, notation, seat, user_id, played_at FROM moves
              WHERE game_id = ?1 ORDER BY ply",
         )?;

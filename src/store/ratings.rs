@@ -230,7 +230,7 @@ impl Store {
     /// a game that did not count.
     pub fn rating_changes(&self, game_id: i64) -> Result<Vec<RatingChange>> {
         let conn = self.conn();
-        let mut stmt = conn.prepare(&format!(
+        let mut stmt = conn.prepare_cached(&format!(
             "SELECT {CHANGE_COLUMNS} FROM rating_changes c WHERE c.game_id = ?1 ORDER BY c.seat"
         ))?;
         let rows = stmt
@@ -242,7 +242,7 @@ impl Store {
     /// Every rated player of a game in a server.
     pub fn standings(&self, guild: &str, game: GameKind) -> Result<Vec<PlayerRating>> {
         let conn = self.conn();
-        let mut stmt = conn.prepare(
+        let mut stmt = conn.prepare_cached(
             "SELECT user_id, rating, deviation, volatility, games, wins, losses, draws
              FROM ratings WHERE guild = ?1 AND game = ?2",
         )?;
@@ -275,7 +275,7 @@ impl Store {
     ) -> Result<Vec<(RatingChange, FinishedGame)>> {
         let rows: Vec<(ChangeColumns, i64)> = {
             let conn = self.conn();
-            let mut stmt = conn.prepare(&format!(
+            let mut stmt = conn.prepare_cached(&format!(
                 "SELECT {CHANGE_COLUMNS}, g.id FROM rating_changes c JOIN games g ON g.id = c.game_id
                  WHERE g.guild = ?1 AND g.game = ?2 AND c.user_id = ?3
                  ORDER BY c.rowid DESC LIMIT ?4"
@@ -322,7 +322,7 @@ impl Store {
     pub fn history(&self, guild: &str, user: UserId, limit: usize) -> Result<Vec<FinishedGame>> {
         let ids: Vec<i64> = {
             let conn = self.conn();
-            let mut stmt = conn.prepare(
+            let mut stmt = conn.prepare_cached(
                 "SELECT id FROM games
                  WHERE guild = ?1 AND status != 'active' AND (player1 = ?2 OR player2 = ?2)
                  ORDER BY finished_at DESC, id DESC LIMIT ?3",
@@ -346,7 +346,7 @@ impl Store {
     pub fn rated_games(&self) -> Result<Vec<(GameRow, Vec<RatingChange>)>> {
         let ids: Vec<i64> = {
             let conn = self.conn();
-            let mut stmt = conn.prepare(
+            let mut stmt = conn.prepare_cached(
                 "SELECT game_id FROM rating_changes GROUP BY game_id ORDER BY MIN(rowid)",
             )?;
             let ids = stmt
