@@ -14,31 +14,7 @@ use crate::games::{GameKind, GameSettings, Seat, TakSettings};
 use crate::rating::{self, Rating};
 use crate::store::{Finish, GameStatus, NewGame};
 
-const ALICE: UserId = 101;
-const BOB: UserId = 202;
-const CAROL: UserId = 303;
-
-fn name(id: UserId) -> &'static str {
-    match id {
-        ALICE => "alice",
-        BOB => "bob",
-        _ => "carol",
-    }
-}
-
-fn place(channel: &str) -> Place {
-    Place {
-        guild: "g".into(),
-        channel: channel.into(),
-    }
-}
-
-fn clock() -> Arc<OffsetClock> {
-    Arc::new(OffsetClock::new(
-        Some(clock::parse_start("2026-01-01T00:00:00Z").unwrap()),
-        Duration::zero(),
-    ))
-}
+use super::test_support::{clock, name, place, ALICE, BOB, CAROL};
 
 fn run_in(bot: &Bot, channel: &str, user: UserId, command: Command) -> Vec<Reply> {
     bot.handle(&Invocation {

@@ -306,6 +306,8 @@ pub fn to_move_line(game: &GameRow, state: &GameState) -> String {
 }
 
 #[cfg(test)]
+mod test_support;
+#[cfg(test)]
 mod tests;
 
 #[cfg(test)]

@@ -11,31 +11,7 @@ use super::reply::Reply;
 use super::*;
 use crate::store::OfferKind;
 
-const ALICE: UserId = 101;
-const BOB: UserId = 202;
-const CAROL: UserId = 303;
-
-fn name(id: UserId) -> &'static str {
-    match id {
-        ALICE => "alice",
-        BOB => "bob",
-        _ => "carol",
-    }
-}
-
-fn place(channel: &str) -> Place {
-    Place {
-        guild: "g".into(),
-        channel: channel.into(),
-    }
-}
-
-fn clock() -> Arc<OffsetClock> {
-    Arc::new(OffsetClock::new(
-        Some(clock::parse_start("2026-01-01T00:00:00Z").unwrap()),
-        Duration::zero(),
-    ))
-}
+use super::test_support::{clock, name, place, ALICE, BOB, CAROL};
 
 fn bot_at(path: &std::path::Path, clock: Arc<OffsetClock>) -> Bot {
     Bot::new(Store::open(path).unwrap(), clock)

@@ -362,13 +362,27 @@ impl Store {
     }
 
     /// The game's state, replayed from its settings and move list (the
-    /// source of truth).
+    /// source of truth). The moves are read in one statement with the
+    /// game's version: if another connection changed the game since `game`
+    /// was read, this is `Stale` rather than a move list that doesn't match
+    /// the row.
     pub fn replay(&self, game: &GameRow) -> Result<GameState> {
-        let moves: Vec<String> = self
-            .moves(game.id)?
-            .into_iter()
-            .map(|m| m.notation)
-            .collect();
+        let rows: Vec<(i64, Option<String>)> = {
+            let conn = self.conn();
+            let mut stmt = conn.prepare_cached(
+                "SELECT g.version, m.notation FROM games g
+                 LEFT JOIN moves m ON m.game_id = g.id
+                 WHERE g.id = ?1 ORDER BY m.ply",
+            )?;
+            let rows = stmt
+                .query_map([game.id], |r| Ok((r.get(0)?, r.get(1)?)))?
+                .collect::<rusqlite::Result<_>>()?;
+            rows
+        };
+        if rows.first().map(|(version, _)| *version) != Some(game.version) {
+            return Err(StoreError::Stale);
+        }
+        let moves: Vec<String> = rows.into_iter().filter_map(|(_, m)| m).collect();
         GameState::replay(&game.settings, &moves)
             .map_err(|e| StoreError::Corrupt(format!("game {}: {e}", game.id)))
     }

@@ -1,0 +1,35 @@
+//! Fixtures shared by the core's tests: three users, a place, a pinned clock.
+
+use std::sync::Arc;
+
+use chrono::Duration;
+
+use super::{clock, OffsetClock, Place};
+use crate::store::UserId;
+
+pub const ALICE: UserId = 101;
+pub const BOB: UserId = 202;
+pub const CAROL: UserId = 303;
+
+pub fn name(id: UserId) -> &'static str {
+    match id {
+        ALICE => "alice",
+        BOB => "bob",
+        _ => "carol",
+    }
+}
+
+pub fn place(channel: &str) -> Place {
+    Place {
+        guild: "g".into(),
+        channel: channel.into(),
+    }
+}
+
+/// A clock pinned at 2026-01-01 00:00 UTC.
+pub fn clock() -> Arc<OffsetClock> {
+    Arc::new(OffsetClock::new(
+        Some(clock::parse_start("2026-01-01T00:00:00Z").unwrap()),
+        Duration::zero(),
+    ))
+}
