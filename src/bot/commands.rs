@@ -518,7 +518,8 @@ pub fn check_value(spec: &OptionSpec, value: &OptionValue) -> Result<(), String>
                 (Some(lo), Some(hi)) => format!("{name} must be from {lo} to {hi}, not {x}"),
                 (Some(lo), None) => format!("{name} must be at least {lo}, not {x}"),
                 (None, Some(hi)) => format!("{name} must be at most {hi}, not {x}"),
-                (None, None) => unreachable!("an unbounded range contains every number"),
+                // Only a value that is not a number (NaN) misses an unbounded range.
+                (None, None) => format!("{name} must be a number, not {x}"),
             });
         }
     }
