@@ -1,6 +1,7 @@
 //! Challenges: who challenged whom, in which channel, to which game with
 //! which settings; open until accepted, declined, cancelled or expired.
 
+use super::Cached;
 use chrono::{DateTime, Utc};
 use rusqlite::{params, OptionalExtension, Row};
 
@@ -132,7 +133,7 @@ impl Store {
     /// already waits in the channel.
     pub fn create_challenge(&self, c: &NewChallenge) -> Result<i64> {
         let conn = self.conn();
-        let inserted = conn.execute(
+        let inserted = conn.execute_cached(
             "INSERT INTO challenges (guild, channel, challenger, opponent, game, settings, color,
                                      rated, rematch_of, status, created_at, expires_at)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, 'open', ?10, ?11)",
@@ -166,7 +167,7 @@ impl Store {
     pub fn challenge(&self, id: i64) -> Result<Option<Challenge>> {
         let raw = self
             .conn()
-            .query_row(
+            .query_row_cached(
                 &format!("SELECT {COLUMNS} FROM challenges WHERE id = ?1"),
                 [id],
                 raw,
@@ -179,7 +180,7 @@ impl Store {
     pub fn open_challenge(&self, guild: &str, channel: &str) -> Result<Option<Challenge>> {
         let raw = self
             .conn()
-            .query_row(
+            .query_row_cached(
                 &format!(
                     "SELECT {COLUMNS} FROM challenges
                      WHERE guild = ?1 AND channel = ?2 AND status = 'open'"
@@ -212,7 +213,7 @@ impl Store {
         status: ChallengeStatus,
         now: DateTime<Utc>,
     ) -> Result<bool> {
-        let changed = self.conn().execute(
+        let changed = self.conn().execute_cached(
             "UPDATE challenges SET status = ?1, closed_at = ?2 WHERE id = ?3 AND status = 'open'",
             params![status.as_str(), time_text(now), id],
         )?;
@@ -225,7 +226,7 @@ impl Store {
     pub fn accept_challenge(&self, id: i64, game: &NewGame) -> Result<i64> {
         let mut conn = self.conn();
         let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
-        let changed = tx.execute(
+        let changed = tx.execute_cached(
             "UPDATE challenges SET status = 'accepted', closed_at = ?1
              WHERE id = ?2 AND status = 'open'",
             params![time_text(game.created_at), id],

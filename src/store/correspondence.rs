@@ -9,6 +9,7 @@
 //! transaction that computes the next due time, so after a restart every
 //! due reminder is found in the database and none is sent twice.
 
+use super::Cached;
 use chrono::{DateTime, Duration, Utc};
 use rusqlite::{params, OptionalExtension, Transaction, TransactionBehavior};
 
@@ -37,7 +38,7 @@ pub struct DueGame {
 
 fn guild_settings_tx(tx: &rusqlite::Connection, guild: &str) -> Result<GuildSettings> {
     let row: Option<(i64, i64)> = tx
-        .query_row(
+        .query_row_cached(
             "SELECT reminder_seconds, timeout_seconds FROM guild_settings WHERE guild = ?1",
             [guild],
             |r| Ok((r.get(0)?, r.get(1)?)),
@@ -67,7 +68,7 @@ fn clock_tx(conn: &rusqlite::Connection, game_id: i64) -> Result<TurnClock> {
         bool,
         Option<String>,
         String,
-    ) = conn.query_row(
+    ) = conn.query_row_cached(
         "SELECT guild, turn_since, remind_every, reminders_sent, deadline_noted, remind_at,
                 created_at
          FROM games WHERE id = ?1",
@@ -107,7 +108,7 @@ fn clock_tx(conn: &rusqlite::Connection, game_id: i64) -> Result<TurnClock> {
 
 /// Writes a game's turn and its next due time.
 fn write_turn(tx: &Transaction<'_>, game_id: i64, turn: &Turn, timing: &Timing) -> Result<()> {
-    tx.execute(
+    tx.execute_cached(
         "UPDATE games SET turn_since = ?1, reminders_sent = ?2, deadline_noted = ?3, remind_at = ?4
          WHERE id = ?5",
         params![
@@ -156,7 +157,7 @@ impl Store {
             reminder: reminder.unwrap_or(old.reminder),
             timeout: timeout.unwrap_or(old.timeout),
         };
-        tx.execute(
+        tx.execute_cached(
             "INSERT INTO guild_settings (guild, reminder_seconds, timeout_seconds, updated_at)
              VALUES (?1, ?2, ?3, ?4)
              ON CONFLICT (guild) DO UPDATE SET reminder_seconds = excluded.reminder_seconds,
@@ -192,7 +193,7 @@ impl Store {
     ) -> Result<()> {
         let mut conn = self.conn();
         let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-        tx.execute(
+        tx.execute_cached(
             "UPDATE games SET remind_every = ?1 WHERE id = ?2 AND status = 'active'",
             params![to_seconds(every), game_id],
         )?;
@@ -210,12 +211,12 @@ impl Store {
     /// game's reminder or deadline.
     pub fn next_due(&self) -> Result<Option<DateTime<Utc>>> {
         let conn = self.conn();
-        let challenge: Option<String> = conn.query_row(
+        let challenge: Option<String> = conn.query_row_cached(
             "SELECT MIN(expires_at) FROM challenges WHERE status = 'open'",
             [],
             |r| r.get(0),
         )?;
-        let game: Option<String> = conn.query_row(
+        let game: Option<String> = conn.query_row_cached(
             "SELECT MIN(remind_at) FROM games WHERE status = 'active' AND remind_at IS NOT NULL",
             [],
             |r| r.get(0),
@@ -244,7 +245,7 @@ impl Store {
         let mut conn = self.conn();
         let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
         let raw_game: Option<RawGame> = tx
-            .query_row(
+            .query_row_cached(
                 &format!("SELECT {COLUMNS} FROM games WHERE id = ?1 AND status = 'active'"),
                 [game_id],
                 raw,
@@ -268,7 +269,7 @@ impl Store {
     /// Puts a game's next due time off (after a failure to announce it, so
     /// the scheduler does not spin on it).
     pub fn postpone_due(&self, game_id: i64, until: DateTime<Utc>) -> Result<()> {
-        self.conn().execute(
+        self.conn().execute_cached(
             "UPDATE games SET remind_at = ?1 WHERE id = ?2 AND status = 'active'",
             params![time_text(until), game_id],
         )?;
@@ -279,7 +280,7 @@ impl Store {
     pub fn dm_enabled(&self, user: super::UserId) -> Result<bool> {
         Ok(self
             .conn()
-            .query_row(
+            .query_row_cached(
                 "SELECT enabled FROM dm_notifications WHERE user_id = ?1",
                 [id_in(user)],
                 |r| r.get(0),
@@ -294,7 +295,7 @@ impl Store {
         enabled: bool,
         now: DateTime<Utc>,
     ) -> Result<()> {
-        self.conn().execute(
+        self.conn().execute_cached(
             "INSERT INTO dm_notifications (user_id, enabled, updated_at) VALUES (?1, ?2, ?3)
              ON CONFLICT (user_id) DO UPDATE SET enabled = excluded.enabled,
                  updated_at = excluded.updated_at",

@@ -4,6 +4,7 @@
 //! take-back) and every end of a game updates the snapshot and bumps the
 //! version in the same transaction, guarded by `WHERE id = ? AND version = ?`.
 
+use super::Cached;
 use chrono::{DateTime, Utc};
 use rusqlite::{params, OptionalExtension, Row, Transaction};
 
@@ -185,7 +186,7 @@ pub(crate) fn insert_game(
     challenge: Option<i64>,
 ) -> Result<i64> {
     let now = time_text(g.created_at);
-    let inserted = tx.execute(
+    let inserted = tx.execute_cached(
         "INSERT INTO games (guild, channel, game, settings, player1, player2, rated, challenge_id,
                             status, snapshot, version, created_at, updated_at)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, 'active', ?9, 0, ?10, ?10)",
@@ -227,7 +228,7 @@ fn bump(
     snapshot: &str,
     now: &str,
 ) -> Result<()> {
-    let changed = tx.execute(
+    let changed = tx.execute_cached(
         "UPDATE games SET snapshot = ?1, version = version + 1, updated_at = ?2
          WHERE id = ?3 AND version = ?4 AND status = 'active'",
         params![snapshot, now, game_id, expected],
@@ -247,7 +248,7 @@ fn set_finished(
     finish: &Finish,
     now: DateTime<Utc>,
 ) -> Result<()> {
-    tx.execute(
+    tx.execute_cached(
         "UPDATE games SET status = ?1, result = ?2, winner = ?3, end_reason = ?4, finished_at = ?5,
                           remind_at = NULL
          WHERE id = ?6",
@@ -260,7 +261,7 @@ fn set_finished(
             game_id
         ],
     )?;
-    tx.execute("DELETE FROM offers WHERE game_id = ?1", [game_id])?;
+    tx.execute_cached("DELETE FROM offers WHERE game_id = ?1", [game_id])?;
     super::ratings::apply(tx, game_id, finish, now)?;
     Ok(())
 }
@@ -278,7 +279,7 @@ impl Store {
     pub fn game(&self, id: i64) -> Result<Option<GameRow>> {
         let raw = self
             .conn()
-            .query_row(
+            .query_row_cached(
                 &format!("SELECT {COLUMNS} FROM games WHERE id = ?1"),
                 [id],
                 raw,
@@ -291,7 +292,7 @@ impl Store {
     pub fn active_game(&self, guild: &str, channel: &str) -> Result<Option<GameRow>> {
         let raw = self
             .conn()
-            .query_row(
+            .query_row_cached(
                 &format!(
                     "SELECT {COLUMNS} FROM games
                      WHERE guild = ?1 AND channel = ?2 AND status = 'active'"
@@ -307,7 +308,7 @@ impl Store {
     pub fn latest_game(&self, guild: &str, channel: &str) -> Result<Option<GameRow>> {
         let raw = self
             .conn()
-            .query_row(
+            .query_row_cached(
                 &format!(
                     "SELECT {COLUMNS} FROM games
                      WHERE guild = ?1 AND channel = ?2 ORDER BY id DESC LIMIT 1"
@@ -408,17 +409,17 @@ impl Store {
         let mut conn = self.conn();
         let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
         bump(&tx, game_id, expected, snapshot, &now)?;
-        let ply: i64 = tx.query_row(
+        let ply: i64 = tx.query_row_cached(
             "SELECT COUNT(*) FROM moves WHERE game_id = ?1",
             [game_id],
             |r| r.get(0),
         )?;
-        tx.execute(
+        tx.execute_cached(
             "INSERT INTO moves (game_id, ply, notation, seat, user_id, played_at)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
             params![game_id, ply, notation, seat.number(), id_in(user), now],
         )?;
-        tx.execute("DELETE FROM offers WHERE game_id = ?1", [game_id])?;
+        tx.execute_cached("DELETE FROM offers WHERE game_id = ?1", [game_id])?;
         match finish {
             Some(finish) => set_finished(&tx, game_id, finish, at)?,
             None => super::correspondence::start_turn(&tx, game_id, at)?,
@@ -440,7 +441,7 @@ impl Store {
         let mut conn = self.conn();
         let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
         bump(&tx, game_id, expected, snapshot, &now)?;
-        let removed = tx.execute(
+        let removed = tx.execute_cached(
             "DELETE FROM moves WHERE game_id = ?1
              AND ply = (SELECT MAX(ply) FROM moves WHERE game_id = ?1)",
             [game_id],
@@ -448,7 +449,7 @@ impl Store {
         if removed != 1 {
             return Err(StoreError::Stale);
         }
-        tx.execute("DELETE FROM offers WHERE game_id = ?1", [game_id])?;
+        tx.execute_cached("DELETE FROM offers WHERE game_id = ?1", [game_id])?;
         super::correspondence::start_turn(&tx, game_id, at)?;
         tx.commit()?;
         Ok(expected + 1)
@@ -468,7 +469,7 @@ impl Store {
         let mut conn = self.conn();
         let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
         let snapshot: String =
-            tx.query_row("SELECT snapshot FROM games WHERE id = ?1", [game_id], |r| {
+            tx.query_row_cached("SELECT snapshot FROM games WHERE id = ?1", [game_id], |r| {
                 r.get(0)
             })?;
         bump(&tx, game_id, expected, &snapshot, &now)?;
@@ -486,7 +487,7 @@ impl Store {
         version: i64,
         now: DateTime<Utc>,
     ) -> Result<()> {
-        self.conn().execute(
+        self.conn().execute_cached(
             "INSERT INTO offers (game_id, kind, seat, version, created_at)
              VALUES (?1, ?2, ?3, ?4, ?5)
              ON CONFLICT (game_id, kind) DO UPDATE
@@ -500,7 +501,7 @@ impl Store {
     pub fn offer(&self, game_id: i64, kind: OfferKind, version: i64) -> Result<Option<Offer>> {
         let row: Option<(i64, i64)> = self
             .conn()
-            .query_row(
+            .query_row_cached(
                 "SELECT seat, version FROM offers WHERE game_id = ?1 AND kind = ?2",
                 params![game_id, kind.as_str()],
                 |r| Ok((r.get(0)?, r.get(1)?)),
@@ -513,7 +514,7 @@ impl Store {
     }
 
     pub fn clear_offer(&self, game_id: i64, kind: OfferKind) -> Result<bool> {
-        let n = self.conn().execute(
+        let n = self.conn().execute_cached(
             "DELETE FROM offers WHERE game_id = ?1 AND kind = ?2",
             params![game_id, kind.as_str()],
         )?;

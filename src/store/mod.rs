@@ -76,9 +76,11 @@ impl Store {
     fn setup(mut conn: Connection) -> Result<Store> {
         conn.busy_timeout(std::time::Duration::from_secs(5))?;
         // WAL mode ("memory" for an in-memory database, which can't use WAL).
-        let _mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))?;
+        let _mode: String = conn.query_row_cached("PRAGMA journal_mode = WAL", [], |r| r.get(0))?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
         conn.pragma_update(None, "synchronous", "NORMAL")?;
+        // Room for every statement the bot prepares (the default is 16).
+        conn.set_prepared_statement_cache_capacity(128);
         Migrations::from_slice(MIGRATIONS).to_latest(&mut conn)?;
         Ok(Store {
             conn: Mutex::new(conn),
@@ -95,18 +97,18 @@ impl Store {
     pub fn journal_mode(&self) -> Result<String> {
         Ok(self
             .conn()
-            .query_row("PRAGMA journal_mode", [], |r| r.get(0))?)
+            .query_row_cached("PRAGMA journal_mode", [], |r| r.get(0))?)
     }
 
     pub fn meta(&self, key: &str) -> Result<Option<String>> {
         Ok(self
             .conn()
-            .query_row("SELECT value FROM meta WHERE key = ?1", [key], |r| r.get(0))
+            .query_row_cached("SELECT value FROM meta WHERE key = ?1", [key], |r| r.get(0))
             .optional()?)
     }
 
     pub fn set_meta(&self, key: &str, value: &str) -> Result<()> {
-        self.conn().execute(
+        self.conn().execute_cached(
             "INSERT INTO meta (key, value) VALUES (?1, ?2)
              ON CONFLICT (key) DO UPDATE SET value = excluded.value",
             [key, value],
@@ -133,6 +135,30 @@ pub(crate) fn id_in(id: UserId) -> i64 {
 
 pub(crate) fn id_out(id: i64) -> UserId {
     id as u64
+}
+
+/// `query_row` and `execute` through the connection's statement cache: the
+/// bot runs the same few statements for every command.
+pub(crate) trait Cached {
+    fn query_row_cached<T, P, F>(&self, sql: &str, params: P, f: F) -> rusqlite::Result<T>
+    where
+        P: rusqlite::Params,
+        F: FnOnce(&rusqlite::Row<'_>) -> rusqlite::Result<T>;
+    fn execute_cached<P: rusqlite::Params>(&self, sql: &str, params: P) -> rusqlite::Result<usize>;
+}
+
+impl Cached for Connection {
+    fn query_row_cached<T, P, F>(&self, sql: &str, params: P, f: F) -> rusqlite::Result<T>
+    where
+        P: rusqlite::Params,
+        F: FnOnce(&rusqlite::Row<'_>) -> rusqlite::Result<T>,
+    {
+        self.prepare_cached(sql)?.query_row(params, f)
+    }
+
+    fn execute_cached<P: rusqlite::Params>(&self, sql: &str, params: P) -> rusqlite::Result<usize> {
+        self.prepare_cached(sql)?.execute(params)
+    }
 }
 
 #[cfg(test)]

@@ -7,6 +7,7 @@
 //! can happen once). A restart or a replay of the move lists never touches
 //! them.
 
+use super::Cached;
 use chrono::{DateTime, Utc};
 use rusqlite::{params, OptionalExtension, Transaction};
 
@@ -76,7 +77,7 @@ fn standing_tx(
     user: UserId,
 ) -> Result<Option<PlayerRating>> {
     Ok(tx
-        .query_row(
+        .query_row_cached(
             "SELECT rating, deviation, volatility, games, wins, losses, draws FROM ratings
              WHERE guild = ?1 AND game = ?2 AND user_id = ?3",
             params![guild, game, id_in(user)],
@@ -109,7 +110,7 @@ pub(crate) fn apply(
     if finish.status != GameStatus::Finished {
         return Ok(());
     }
-    let game = finish_row(tx.query_row(
+    let game = finish_row(tx.query_row_cached(
         &format!("SELECT {COLUMNS} FROM games WHERE id = ?1"),
         [game_id],
         raw,
@@ -134,7 +135,7 @@ pub(crate) fn apply(
             Score::Loss => (0, 1, 0),
             Score::Draw => (0, 0, 1),
         };
-        tx.execute(
+        tx.execute_cached(
             "INSERT INTO ratings (guild, game, user_id, rating, deviation, volatility,
                                   games, wins, losses, draws, updated_at)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, 1, ?7, ?8, ?9, ?10)
@@ -156,7 +157,7 @@ pub(crate) fn apply(
                 now
             ],
         )?;
-        tx.execute(
+        tx.execute_cached(
             "INSERT INTO rating_changes (game_id, seat, user_id, score, rating_before,
                  deviation_before, volatility_before, rating_after, deviation_after,
                  volatility_after)
@@ -301,7 +302,7 @@ impl Store {
     pub fn finished_game(&self, game_id: i64) -> Result<Option<FinishedGame>> {
         let row = self
             .conn()
-            .query_row(
+            .query_row_cached(
                 &format!(
                     "SELECT {COLUMNS}, finished_at FROM games WHERE id = ?1 AND status != 'active'"
                 ),

@@ -1,5 +1,6 @@
 //! Users: a Discord id and the name last seen, for display only.
 
+use super::Cached;
 use chrono::{DateTime, Utc};
 use rusqlite::OptionalExtension;
 
@@ -8,7 +9,7 @@ use super::{id_in, time_text, Result, Store, UserId};
 impl Store {
     /// Records the name a user goes by now.
     pub fn upsert_user(&self, id: UserId, name: &str, now: DateTime<Utc>) -> Result<()> {
-        self.conn().execute(
+        self.conn().execute_cached(
             "INSERT INTO users (id, name, updated_at) VALUES (?1, ?2, ?3)
              ON CONFLICT (id) DO UPDATE SET name = excluded.name, updated_at = excluded.updated_at",
             rusqlite::params![id_in(id), name, time_text(now)],
@@ -20,7 +21,7 @@ impl Store {
     pub fn user_theme(&self, id: UserId) -> Result<Option<String>> {
         Ok(self
             .conn()
-            .query_row("SELECT theme FROM users WHERE id = ?1", [id_in(id)], |r| {
+            .query_row_cached("SELECT theme FROM users WHERE id = ?1", [id_in(id)], |r| {
                 r.get::<_, Option<String>>(0)
             })
             .optional()?
@@ -29,7 +30,7 @@ impl Store {
 
     /// Stores the user's board theme (the user must be known).
     pub fn set_user_theme(&self, id: UserId, theme: &str) -> Result<()> {
-        self.conn().execute(
+        self.conn().execute_cached(
             "UPDATE users SET theme = ?2 WHERE id = ?1",
             rusqlite::params![id_in(id), theme],
         )?;
@@ -39,7 +40,7 @@ impl Store {
     pub fn user_name(&self, id: UserId) -> Result<Option<String>> {
         Ok(self
             .conn()
-            .query_row("SELECT name FROM users WHERE id = ?1", [id_in(id)], |r| {
+            .query_row_cached("SELECT name FROM users WHERE id = ?1", [id_in(id)], |r| {
                 r.get(0)
             })
             .optional()?)
