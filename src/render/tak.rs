@@ -286,6 +286,22 @@ fn plural(n: u32, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
+/// The chip on a player's card: "winner" at the end, "to move" before it.
+pub(crate) fn card_chip(
+    side: Side,
+    winner: Option<Side>,
+    over: bool,
+    to_move: Option<Side>,
+) -> Option<&'static str> {
+    if winner == Some(side) {
+        Some("winner")
+    } else if !over && to_move == Some(side) {
+        Some("to move")
+    } else {
+        None
+    }
+}
+
 fn draw_header(img: &mut RgbImage, sprites: &Sprites, view: &TakBoardView) {
     let pal = sprites.theme.palette();
     let names = names(view);
@@ -296,13 +312,7 @@ fn draw_header(img: &mut RgbImage, sprites: &Sprites, view: &TakBoardView) {
     for side in [Side::White, Side::Black] {
         let i = side.index();
         let card = sprites.layout.cards[i];
-        let chip = if winner == Some(side) {
-            Some("winner")
-        } else if view.result.is_none() && view.to_move == Some(side) {
-            Some("to move")
-        } else {
-            None
-        };
+        let chip = card_chip(side, winner, view.result.is_some(), view.to_move);
         let text_x = (card.x + 58) as f32;
         let mut name_right = (card.right() - 14) as f32;
         if let Some(chip) = chip {

@@ -1070,13 +1070,7 @@ impl Sprites {
         for s in [Side::White, Side::Black] {
             let i = s.index();
             let card = self.layout.cards[i];
-            let chip = if winner == Some(s) {
-                Some("winner")
-            } else if view.result.is_none() && view.to_move == Some(s) {
-                Some("to move")
-            } else {
-                None
-            };
+            let chip = super::tak::card_chip(s, winner, view.result.is_some(), view.to_move);
             let text_x = (card.x + 58) as f32;
             let mut name_right = (card.right() - 14) as f32;
             if let Some(chip) = chip {
