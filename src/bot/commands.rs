@@ -608,49 +608,29 @@ pub fn build(name: &str, values: Vec<(String, OptionValue)>) -> Result<Command, 
             .map(|c| interval::parse_choice(&c).ok_or_else(|| format!("{option} can't be `{c}`")))
             .transpose()
     };
+    // Every game's challenge: an opponent (or none: open), a colour, rated.
+    let challenge = |settings: GameSettings| {
+        Command::Challenge(ChallengeRequest {
+            opponent: user("opponent"),
+            settings,
+            color: string("color")
+                .and_then(|c| ColorChoice::parse(&c))
+                .unwrap_or(ColorChoice::Random),
+            rated: !matches!(get("rated"), Some(OptionValue::Boolean(false))),
+        })
+    };
     Ok(match spec.name {
-        "tak challenge" => {
-            let opponent = match get("opponent") {
-                Some(OptionValue::User(u)) => Some(u.clone()),
+        "tak challenge" => challenge(GameSettings::Tak(tak_settings(
+            integer("size"),
+            match get("komi") {
+                Some(OptionValue::Number(x)) => Some(*x),
                 _ => None,
-            };
-            let color = string("color")
-                .and_then(|c| ColorChoice::parse(&c))
-                .unwrap_or(ColorChoice::Random);
-            let rated = !matches!(get("rated"), Some(OptionValue::Boolean(false)));
-            let settings = tak_settings(
-                integer("size"),
-                match get("komi") {
-                    Some(OptionValue::Number(x)) => Some(*x),
-                    _ => None,
-                },
-                string("opening"),
-                integer("flats"),
-                integer("caps"),
-            )?;
-            Command::Challenge(ChallengeRequest {
-                opponent,
-                settings: GameSettings::Tak(settings),
-                color,
-                rated,
-            })
-        }
-        "takat challenge" => {
-            let opponent = match get("opponent") {
-                Some(OptionValue::User(u)) => Some(u.clone()),
-                _ => None,
-            };
-            let color = string("color")
-                .and_then(|c| ColorChoice::parse(&c))
-                .unwrap_or(ColorChoice::Random);
-            let rated = !matches!(get("rated"), Some(OptionValue::Boolean(false)));
-            Command::Challenge(ChallengeRequest {
-                opponent,
-                settings: GameSettings::Takat(TakatSettings::default()),
-                color,
-                rated,
-            })
-        }
+            },
+            string("opening"),
+            integer("flats"),
+            integer("caps"),
+        )?)),
+        "takat challenge" => challenge(GameSettings::Takat(TakatSettings::default())),
         "accept" => Command::Accept,
         "decline" => Command::Decline,
         "cancel" => Command::Cancel,
