@@ -7,6 +7,7 @@
 //! [`GameState::awaiting`] whose input comes next.
 
 pub mod tak;
+pub mod taka;
 pub mod takat;
 
 use std::fmt::Write;

@@ -1,0 +1,192 @@
+//! Legal turn generation.
+//!
+//! The generator proposes every turn the rules could allow (a superset:
+//! every straight line a piece or pass may take, every follow-up, every
+//! facing) and keeps those [`rules::execute`] accepts. So a generated turn
+//! is legal by construction, and completeness rests on the proposals
+//! covering every shape of turn; `tests/taka_random.rs` checks both ways.
+
+use super::board::Board;
+use super::facing::Facing;
+use super::rules::{self, check_pass, Open, Target};
+use super::side::Side;
+use super::square::{Direction, Spot, Square};
+use super::turn::{Link, Turn};
+
+/// The legal turns of `side` on `board`, sorted.
+pub(super) fn legal_turns(board: &Board, side: Side, goal_wins: bool) -> Vec<Turn> {
+    let mut gen = Gen {
+        board,
+        side,
+        goal_wins,
+        out: Vec::with_capacity(1024),
+    };
+    gen.all();
+    let mut turns = gen.out;
+    turns.retain(|t| rules::execute(board, side, goal_wins, t).is_ok());
+    turns.sort_unstable();
+    turns.dedup();
+    turns
+}
+
+struct Gen<'a> {
+    board: &'a Board,
+    side: Side,
+    goal_wins: bool,
+    out: Vec<Turn>,
+}
+
+/// The squares on the ray from `from` in `dir`, nearest first.
+fn ray(from: Square, dir: Direction) -> impl Iterator<Item = Square> {
+    std::iter::successors(from.step(dir), move |s| s.step(dir))
+}
+
+impl Gen<'_> {
+    fn all(&mut self) {
+        let side = self.side;
+        if self.board.goalie_in_circle(side) {
+            let with_ball = self.board.circle_ball(side);
+            for to in Square::all().filter(|&s| side.in_activation_area(s)) {
+                let t = Turn::leg(Spot::Circle, Link::Go, Spot::Square(to));
+                if with_ball {
+                    self.with_facings(t);
+                } else {
+                    self.out.push(t);
+                }
+            }
+            if with_ball {
+                self.main_passes(Spot::Circle, Open::Circle);
+            }
+        }
+        for sq in Square::all() {
+            let Some(piece) = self.board.piece(sq) else {
+                continue;
+            };
+            if piece.side != side {
+                continue;
+            }
+            let from = Spot::Square(sq);
+            if let Some(facing) = self.board.carried(sq) {
+                for f in Facing::ALL.into_iter().filter(|&f| f != facing) {
+                    self.out.push(Turn::face(sq, f));
+                }
+                for to in Direction::ALL.into_iter().filter_map(|d| sq.step(d)) {
+                    self.with_facings(Turn::leg(from, Link::Go, Spot::Square(to)));
+                }
+                self.main_passes(from, Open::Facing(facing));
+                continue;
+            }
+            for dir in Direction::ALL {
+                for to in ray(sq, dir).take(rules::reach(side, dir) as usize) {
+                    let t = Turn::leg(from, Link::Go, Spot::Square(to));
+                    if self.board.loose_at(to) {
+                        self.follow_ups(t, to);
+                        break;
+                    }
+                    self.out.push(t);
+                    if self.board.piece(to).is_some() {
+                        break;
+                    }
+                }
+                if let Some(at) = sq.step(dir) {
+                    if self.board.carried(at).is_some()
+                        && self.board.piece(at).is_some_and(|p| p.side != side)
+                    {
+                        self.follow_ups(Turn::leg(from, Link::Tackle, Spot::Square(at)), at);
+                    }
+                }
+            }
+            if piece.goalie && side.circle_neighbours().contains(&sq) {
+                self.out.push(Turn::leg(from, Link::Go, Spot::Circle));
+            }
+        }
+    }
+
+    fn with_facings(&mut self, t: Turn) {
+        for f in Facing::ALL {
+            self.out.push(t.facing(f));
+        }
+    }
+
+    /// Every spot a pass from `from` could reach: the squares of the eight
+    /// rays and the own circle.
+    fn pass_targets(&self, from: Spot) -> Vec<Spot> {
+        let mut targets = Vec::with_capacity(64);
+        match from {
+            Spot::Square(sq) => {
+                for dir in Direction::ALL {
+                    targets.extend(ray(sq, dir).map(Spot::Square));
+                }
+                targets.push(Spot::Circle);
+            }
+            Spot::Circle => {
+                for (s, d) in self.side.circle_diagonals() {
+                    targets.push(Spot::Square(s));
+                    targets.extend(ray(s, d.reverse()).map(Spot::Square));
+                }
+            }
+        }
+        targets
+    }
+
+    /// The endings of a turn whose last pass goes to `to`: a loose ball or
+    /// a teammate's facing, or a goal with its re-placement.
+    fn endings(&mut self, t: Turn, to: Spot) {
+        match to {
+            Spot::Square(sq) if rules::is_goal_square(sq) => {
+                if self.goal_wins {
+                    self.out.push(t);
+                } else {
+                    for at in Square::all().filter(|s| self.side.in_own_zone(s.row())) {
+                        self.out.push(t.placement(at, None));
+                        for f in Facing::ALL {
+                            self.out.push(t.placement(at, Some(f)));
+                        }
+                    }
+                }
+            }
+            _ => {
+                self.out.push(t);
+                self.with_facings(t);
+            }
+        }
+    }
+
+    /// Passes as the turn's action: single (with runners) or consecutive.
+    fn main_passes(&mut self, from: Spot, open: Open) {
+        for to in self.pass_targets(from) {
+            let Ok(info) = check_pass(self.board, self.side, from, to, open, true) else {
+                continue;
+            };
+            let t = Turn::leg(from, Link::Pass, to);
+            self.endings(t, to);
+            match info.target {
+                Target::Empty(sq) => {
+                    for r in Direction::ALL.into_iter().filter_map(|d| sq.step(d)) {
+                        if self.board.piece(r).is_some_and(|p| p.side == self.side) {
+                            self.with_facings(t.runner(r));
+                        }
+                    }
+                }
+                Target::Teammate(_) | Target::Circle => {
+                    for to2 in self.pass_targets(to) {
+                        self.endings(t.then(Link::Pass, to2), to2);
+                    }
+                }
+                Target::Goal(_) => {}
+            }
+        }
+    }
+
+    /// The follow-ups after a pick-up or tackle that leaves the piece on
+    /// `at`: keep the ball, dribble, or pass once.
+    fn follow_ups(&mut self, t: Turn, at: Square) {
+        self.with_facings(t);
+        for to in Direction::ALL.into_iter().filter_map(|d| at.step(d)) {
+            self.with_facings(t.then(Link::Go, Spot::Square(to)));
+        }
+        for to in self.pass_targets(Spot::Square(at)) {
+            self.endings(t.then(Link::Pass, to), to);
+        }
+    }
+}
