@@ -8,6 +8,7 @@
 
 pub mod tak;
 pub mod takat;
+pub mod takkure;
 
 use std::fmt::Write;
 
