@@ -9,6 +9,7 @@
 pub mod tak;
 pub mod taka;
 pub mod takat;
+pub mod takkure;
 
 use std::fmt::Write;
 

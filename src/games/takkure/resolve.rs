@@ -1,0 +1,711 @@
+//! Step 5 of an activation: pressure is measured and every roll is made
+//! (rulebook 1.13-1.16, 2.01-2.03, 3.05-3.08, 4.04; RULINGS Takkure 4-7),
+//! with one log line per roll.
+
+use super::dice::{face_to_face, melee_winner, tied_best, Roll, Verdict};
+use super::game::{Ball, Game, TryResult};
+use super::input::{Action, Second};
+use super::player::PlayerId;
+use super::squad::Skill;
+use super::square::Square;
+
+/// The distance modifier of a PASS and a BALL RECEPTION (2.01, RULINGS
+/// Takkure 7).
+pub fn pass_modifier(distance: i32) -> i32 {
+    match distance {
+        ..=2 => 4,
+        3..=4 => 2,
+        5..=8 => 0,
+        _ => -2,
+    }
+}
+
+/// The action the active player opposes to the tackles, if any.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Faced {
+    Dodge,
+    Break,
+    Pass,
+}
+
+impl Game {
+    /// How many defenders who declared PRESSURE stand within 2 of `id`
+    /// (1.06): -1 each to its second action.
+    pub fn pressure_on(&self, id: PlayerId) -> i32 {
+        let Some(at) = self.player(id).square else {
+            return 0;
+        };
+        self.declared(|a| matches!(a, Action::Pressure(_)))
+            .into_iter()
+            .filter(|&d| {
+                let p = self.player(d);
+                !p.ground && p.square.is_some_and(|sq| sq.distance(at) <= 2)
+            })
+            .count() as i32
+    }
+
+    /// Dice for an action: two when the player's skill covers it (4.05).
+    fn roll_for(&mut self, id: PlayerId, skill: Skill) -> Vec<u8> {
+        let n = if self.skill(id) == Some(skill) { 2 } else { 1 };
+        self.dice(n)
+    }
+
+    fn show(dice: &[u8], roll: Roll, what: &str) -> String {
+        if dice.len() > 1 {
+            let all: Vec<String> = dice.iter().map(u8::to_string).collect();
+            format!("[{}] {}", all.join(" "), roll.describe(what))
+        } else {
+            roll.describe(what)
+        }
+    }
+
+    /// All the rolls of step 5.
+    pub(super) fn resolve(&mut self, log: &mut Vec<String>) {
+        let Some(act) = self.activation.clone() else {
+            return;
+        };
+        let Some(active) = self.active() else {
+            return;
+        };
+        let second = act.second.clone().unwrap_or(Second::None);
+        let pressure = if matches!(act.first, Action::Pass { .. }) {
+            0
+        } else {
+            self.pressure_on(active)
+        };
+        if pressure > 0 {
+            log.push(format!(
+                "the {} is under pressure: -{pressure}",
+                self.name(active)
+            ));
+        }
+        // Tackles out of contact fail automatically, with the failure's
+        // effects (RULINGS Takkure 6).
+        let mut contact = Vec::new();
+        for t in self.tacklers() {
+            if self.in_contact(t) {
+                contact.push(t);
+            } else {
+                log.push(format!(
+                    "the {}'s tackle misses: no contact with the carrier",
+                    self.name(t)
+                ));
+                self.fall(t, log);
+                self.stamina(t, log);
+            }
+        }
+        let mut used_stealers: Vec<PlayerId> = Vec::new();
+        match &second {
+            Second::Dodge(order) | Second::Break(order) => {
+                if !order.is_empty() {
+                    contact = order
+                        .iter()
+                        .filter_map(|&r| self.id_of(self.attack.other(), r).ok())
+                        .collect();
+                }
+                let faced = if matches!(second, Second::Dodge(_)) {
+                    Faced::Dodge
+                } else {
+                    Faced::Break
+                };
+                self.faced_tackles(
+                    active,
+                    &contact,
+                    faced,
+                    pressure,
+                    None,
+                    &mut used_stealers,
+                    log,
+                );
+            }
+            Second::Pass { to, from } => {
+                let from_sq = from.or(self.player(active).square);
+                let receiver = self.id_of(self.attack, *to).ok();
+                let (Some(from_sq), Some(receiver)) = (from_sq, receiver) else {
+                    return;
+                };
+                let index = act.executed.iter().position(|&s| s == from_sq);
+                let first_contact = act.executed.iter().position(|s| {
+                    contact
+                        .iter()
+                        .any(|&t| self.player(t).square.is_some_and(|q| q.distance(*s) <= 1))
+                });
+                let unopposed = match (index, first_contact) {
+                    (_, None) => true,
+                    (Some(i), Some(c)) => i < c,
+                    (None, Some(_)) => false,
+                };
+                if unopposed {
+                    self.pass(
+                        active,
+                        from_sq,
+                        receiver,
+                        false,
+                        pressure,
+                        None,
+                        &mut used_stealers,
+                        log,
+                    );
+                    self.void_tackles(&contact, active, log);
+                } else {
+                    self.faced_tackles(
+                        active,
+                        &contact,
+                        Faced::Pass,
+                        pressure,
+                        Some((from_sq, receiver)),
+                        &mut used_stealers,
+                        log,
+                    );
+                }
+            }
+            Second::Try => self.try_melee(active, &contact, pressure, log),
+            _ => {
+                // The tackles go for the carrier, active or not (1.12).
+                if let Some(carrier) = self.carrier().filter(|c| c.side == self.attack) {
+                    self.unopposed_tackles(carrier, &contact, log);
+                }
+                if let Action::Pass { to } = act.first {
+                    if self.carrier() == Some(active) {
+                        if let (Some(at), Ok(receiver)) =
+                            (self.player(active).square, self.id_of(self.attack, to))
+                        {
+                            self.pass(active, at, receiver, true, 0, None, &mut used_stealers, log);
+                        }
+                    }
+                }
+                if second == Second::PickUp {
+                    self.pick_up(active, pressure, &mut used_stealers, log);
+                }
+            }
+        }
+        self.steals(&used_stealers, log);
+    }
+
+    /// A tackler's roll: STR, with two dice for an Expert Tackler.
+    fn tackle_roll(&mut self, t: PlayerId) -> (Vec<u8>, Roll) {
+        let dice = self.roll_for(t, Skill::ExpertTackler);
+        let target = self.stats(t).str + self.player(t).fatigue_modifier();
+        (dice.clone(), Roll::best(&dice, target))
+    }
+
+    /// Tackles rolled unopposed, in order; none once the carrier is down.
+    fn unopposed_tackles(
+        &mut self,
+        carrier: PlayerId,
+        contact: &[PlayerId],
+        log: &mut Vec<String>,
+    ) {
+        for &t in contact {
+            if self.stop_tackling(carrier, t, log) {
+                break;
+            }
+            let (dice, roll) = self.tackle_roll(t);
+            log.push(format!(
+                "{} tackles: {}",
+                self.name(t),
+                Game::show(&dice, roll, "STR")
+            ));
+            let verdict = if roll.success() {
+                Verdict::Success
+            } else {
+                Verdict::Fail
+            };
+            self.tackle_effect(t, carrier, verdict, roll.critical(), log);
+        }
+    }
+
+    /// Tackles on a player who no longer has the ball do nothing: only the
+    /// carrier can be tackled (rugby rule 0.02).
+    fn void_tackles(&mut self, contact: &[PlayerId], passer: PlayerId, log: &mut Vec<String>) {
+        for &t in contact {
+            log.push(format!(
+                "the {}'s tackle finds no ball: the {} has passed it",
+                self.name(t),
+                self.name(passer)
+            ));
+        }
+    }
+
+    /// Whether the remaining tackles stop: the carrier is down (3.07), or no
+    /// longer holds the ball.
+    fn stop_tackling(&self, carrier: PlayerId, t: PlayerId, log: &mut Vec<String>) -> bool {
+        if self.player(carrier).ground || !self.player(carrier).on_field() {
+            log.push(format!(
+                "the {} makes no roll: the {} is already down",
+                self.name(t),
+                self.name(carrier)
+            ));
+            return true;
+        }
+        if self.carrier() != Some(carrier) {
+            log.push(format!(
+                "the {}'s tackle finds no ball: the {} no longer holds it",
+                self.name(t),
+                self.name(carrier)
+            ));
+            return true;
+        }
+        false
+    }
+
+    /// A tackle's effects (1.12): success brings both down beside each
+    /// other and a stamina roll (a wound on a critical); failure brings the
+    /// tackler down with a stamina roll; cancelled, nothing.
+    fn tackle_effect(
+        &mut self,
+        t: PlayerId,
+        carrier: PlayerId,
+        verdict: Verdict,
+        critical: bool,
+        log: &mut Vec<String>,
+    ) {
+        match verdict {
+            Verdict::Success => {
+                if let (Some(at), Some(c)) = (self.player(t).square, self.player(carrier).square) {
+                    if at.distance(c) > 1 {
+                        let to = c
+                            .neighbours()
+                            .filter(|&n| !self.filled(n))
+                            .min_by_key(|&n| (n.distance(at), n));
+                        if let Some(to) = to {
+                            self.player_mut(t).square = Some(to);
+                        }
+                    }
+                }
+                log.push(format!(
+                    "the {} tackles the {}",
+                    self.name(t),
+                    self.name(carrier)
+                ));
+                self.fall(t, log);
+                self.fall(carrier, log);
+                if critical {
+                    self.wound(carrier, log);
+                } else {
+                    self.stamina(carrier, log);
+                }
+            }
+            Verdict::Fail => {
+                self.fall(t, log);
+                self.stamina(t, log);
+            }
+            Verdict::Cancelled => {}
+        }
+    }
+
+    /// Tackles met by a DODGE, BREAK THROUGH or PASS: the active player's
+    /// dice face the tacklers in order, one each (both against a single
+    /// tackler); the others roll unopposed (3.07).
+    #[allow(clippy::too_many_arguments)]
+    fn faced_tackles(
+        &mut self,
+        active: PlayerId,
+        contact: &[PlayerId],
+        faced: Faced,
+        pressure: i32,
+        pass: Option<(Square, PlayerId)>,
+        used: &mut Vec<PlayerId>,
+        log: &mut Vec<String>,
+    ) {
+        let (skill, what, base) = match faced {
+            Faced::Dodge => (Skill::Counterfoot, "REF", self.stats(active).reflexes),
+            Faced::Break => (Skill::Charge, "STR", self.stats(active).str),
+            Faced::Pass => (Skill::PrecisePass, "BaC", self.stats(active).bac),
+        };
+        let mut target = base + self.player(active).fatigue_modifier() - pressure;
+        if let Some((from, receiver)) = pass {
+            if let Some(at) = self.player(receiver).square {
+                target += pass_modifier(from.distance(at));
+            }
+        }
+        let mut dice = self.roll_for(active, skill);
+        let verb = match faced {
+            Faced::Dodge => "dodges",
+            Faced::Break => "breaks through",
+            Faced::Pass => "passes",
+        };
+        let mut passed = false;
+        for (i, &t) in contact.iter().enumerate() {
+            if passed {
+                log.push(format!(
+                    "the {}'s tackle finds no ball: the {} has passed it",
+                    self.name(t),
+                    self.name(active)
+                ));
+                continue;
+            }
+            if self.stop_tackling(active, t, log) {
+                break;
+            }
+            let (tdice, troll) = self.tackle_roll(t);
+            let mine: Vec<u8> = if contact.len() == 1 {
+                std::mem::take(&mut dice)
+            } else if i < dice.len() {
+                vec![dice[i]]
+            } else {
+                Vec::new()
+            };
+            if mine.is_empty() {
+                log.push(format!(
+                    "{} tackles (unopposed): {}",
+                    self.name(t),
+                    Game::show(&tdice, troll, "STR")
+                ));
+                let v = if troll.success() {
+                    Verdict::Success
+                } else {
+                    Verdict::Fail
+                };
+                self.tackle_effect(t, active, v, troll.critical(), log);
+                continue;
+            }
+            let aroll = Roll::best(&mine, target);
+            let (va, vt) = face_to_face(aroll, troll);
+            log.push(format!(
+                "{} {verb}: {}; {} tackles: {}; {} {}, tackle {}",
+                self.name(active),
+                Game::show(&mine, aroll, what),
+                self.name(t),
+                Game::show(&tdice, troll, "STR"),
+                verb,
+                va.word(),
+                vt.word()
+            ));
+            match faced {
+                Faced::Dodge => {
+                    if va == Verdict::Success {
+                        let reach = if aroll.critical() { 4 } else { 2 };
+                        if let Some(act) = self.activation.as_mut() {
+                            act.dodge = act.dodge.max(reach);
+                        }
+                    }
+                    self.tackle_effect(t, active, vt, troll.critical(), log);
+                }
+                Faced::Break => {
+                    if va == Verdict::Success {
+                        // The break's effect replaces the failed tackle's.
+                        log.push(format!(
+                            "the {} knocks the {} down",
+                            self.name(active),
+                            self.name(t)
+                        ));
+                        self.fall(t, log);
+                        if aroll.critical() {
+                            self.wound(t, log);
+                        } else {
+                            self.stamina(t, log);
+                        }
+                    } else {
+                        self.tackle_effect(t, active, vt, troll.critical(), log);
+                    }
+                }
+                Faced::Pass => {
+                    self.tackle_effect(t, active, vt, troll.critical(), log);
+                    if let Some((from, receiver)) = pass {
+                        if va == Verdict::Cancelled {
+                            log.push("the pass is not made".to_string());
+                            // No later die makes it either: the other
+                            // tackles are rolled unopposed.
+                            dice.clear();
+                        } else if self.carrier() == Some(active) {
+                            self.pass(
+                                active,
+                                from,
+                                receiver,
+                                false,
+                                pressure,
+                                Some(aroll),
+                                used,
+                                log,
+                            );
+                            passed = true;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// A PASS (2.01): interceptions by stealers on the ball's line (3.06),
+    /// then the pass roll (already made when faced), then the reception or
+    /// the scatter (2.02, 2.03).
+    #[allow(clippy::too_many_arguments)]
+    fn pass(
+        &mut self,
+        passer: PlayerId,
+        from: Square,
+        receiver: PlayerId,
+        from_ground: bool,
+        pressure: i32,
+        made: Option<Roll>,
+        used: &mut Vec<PlayerId>,
+        log: &mut Vec<String>,
+    ) {
+        let Some(to) = self.player(receiver).square else {
+            return;
+        };
+        let modifier = pass_modifier(from.distance(to));
+        let target = self.stats(passer).bac + self.player(passer).fatigue_modifier() + modifier
+            - pressure
+            - if from_ground { 2 } else { 0 };
+        let roll = match made {
+            Some(roll) => roll,
+            None => {
+                let dice = self.roll_for(passer, Skill::PrecisePass);
+                let roll = Roll::best(&dice, target);
+                log.push(format!(
+                    "{} passes to the {} ({} squares): {}",
+                    self.name(passer),
+                    self.role(receiver).title(),
+                    from.distance(to),
+                    Game::show(&dice, roll, "BaC")
+                ));
+                roll
+            }
+        };
+        // Interceptions: stealers on the line, nearest the passer first.
+        let line = from.line_to(to);
+        let mut interceptors: Vec<(i32, PlayerId)> = self
+            .declared(|a| matches!(a, Action::Steal(_)))
+            .into_iter()
+            .filter(|&s| !self.player(s).ground)
+            .filter_map(|s| {
+                let at = self.player(s).square?;
+                (line.contains(&at) && at != from && at != to).then(|| (at.distance(from), s))
+            })
+            .collect();
+        interceptors.sort_by_key(|&(d, s)| (d, self.player(s).square));
+        for (_, s) in interceptors {
+            used.push(s);
+            let r = Roll {
+                die: self.dice.d12(),
+                target: self.stats(s).bac - 2 + self.player(s).fatigue_modifier(),
+            };
+            log.push(format!(
+                "{} tries to intercept: {}",
+                self.name(s),
+                r.describe("BaC")
+            ));
+            if r.success() {
+                self.ball = Ball::Held(s);
+                log.push(format!("the {} intercepts the pass", self.name(s)));
+                return;
+            }
+        }
+        if roll.success() {
+            self.ball = Ball::Held(receiver);
+            log.push(format!("the {} has the ball", self.name(receiver)));
+            if roll.critical() {
+                if let Some(act) = self.activation.as_mut() {
+                    act.receiver = Some(receiver.slot);
+                }
+            }
+            return;
+        }
+        let r = Roll {
+            die: self.dice.d12(),
+            target: self.stats(receiver).bac + modifier + self.player(receiver).fatigue_modifier(),
+        };
+        log.push(format!(
+            "{} reception: {}",
+            self.name(receiver),
+            r.describe("BaC")
+        ));
+        if r.success() {
+            self.ball = Ball::Held(receiver);
+            log.push(format!("the {} has the ball", self.name(receiver)));
+        } else {
+            self.ball = Ball::Out;
+            self.scatter(to, log);
+        }
+    }
+
+    /// A TRY (4.04) against tacklers: a melee roll (3.08).
+    fn try_melee(
+        &mut self,
+        active: PlayerId,
+        contact: &[PlayerId],
+        pressure: i32,
+        log: &mut Vec<String>,
+    ) {
+        let p = self.player(active);
+        let target =
+            self.stats(active).bac_try - i32::from(p.fatigue) + p.fatigue_modifier() - pressure;
+        let die = self.dice.d12();
+        let try_roll = Roll { die, target };
+        log.push(format!(
+            "{} tries: {}",
+            self.name(active),
+            try_roll.describe("BaC")
+        ));
+        let mut entries = vec![(active, vec![die], try_roll)];
+        for &t in contact {
+            let (dice, roll) = self.tackle_roll(t);
+            log.push(format!(
+                "{} tackles: {}",
+                self.name(t),
+                Game::show(&dice, roll, "STR")
+            ));
+            entries.push((t, dice, roll));
+        }
+        let winner = self.melee(&entries, log);
+        for (i, &(t, _, roll)) in entries.iter().enumerate().skip(1) {
+            if Some(i) == winner {
+                self.tackle_effect(t, active, Verdict::Success, roll.critical(), log);
+            } else if !roll.success() {
+                self.tackle_effect(t, active, Verdict::Fail, false, log);
+            }
+        }
+        let tried = if winner == Some(0) {
+            Some(TryResult::Scored)
+        } else if !try_roll.success() {
+            Some(TryResult::Missed)
+        } else {
+            log.push("the try is stopped".to_string());
+            None
+        };
+        if let Some(act) = self.activation.as_mut() {
+            act.tried = tried;
+        }
+    }
+
+    /// The winner of a melee roll, rerolling a tie for the best once
+    /// between the tied players (3.08).
+    fn melee(
+        &mut self,
+        entries: &[(PlayerId, Vec<u8>, Roll)],
+        log: &mut Vec<String>,
+    ) -> Option<usize> {
+        let rolls: Vec<Roll> = entries.iter().map(|e| e.2).collect();
+        if let Some(w) = melee_winner(&rolls) {
+            return Some(w);
+        }
+        let tied = tied_best(&rolls);
+        if tied.is_empty() {
+            return None;
+        }
+        let rerolls: Vec<Roll> = tied
+            .iter()
+            .map(|&i| Roll {
+                die: self.dice.d12(),
+                target: rolls[i].target,
+            })
+            .collect();
+        for (k, &i) in tied.iter().enumerate() {
+            log.push(format!(
+                "{} rerolls the tie: {}",
+                self.name(entries[i].0),
+                rerolls[k].describe("target")
+            ));
+        }
+        let (a, b) = match rerolls.as_slice() {
+            [a, b] => (*a, *b),
+            _ => return melee_winner(&rerolls).map(|k| tied[k]),
+        };
+        match face_to_face(a, b) {
+            (Verdict::Success, _) => Some(tied[0]),
+            (_, Verdict::Success) => Some(tied[1]),
+            _ => None,
+        }
+    }
+
+    /// BALL PICK UP (3.05), a melee against stealers going for the same
+    /// ball (3.08).
+    fn pick_up(
+        &mut self,
+        active: PlayerId,
+        pressure: i32,
+        used: &mut Vec<PlayerId>,
+        log: &mut Vec<String>,
+    ) {
+        let ball_at = match self.ball {
+            Ball::Loose(sq) => Some((sq, 4)),
+            Ball::Held(c) if c.side == self.attack && self.player(c).ground => {
+                self.player(c).square.map(|sq| (sq, 0))
+            }
+            _ => None,
+        };
+        let Some((at, steal_bonus)) = ball_at else {
+            return;
+        };
+        let target = self.stats(active).bac + 4 + self.player(active).fatigue_modifier() - pressure;
+        let die = self.dice.d12();
+        let roll = Roll { die, target };
+        log.push(format!(
+            "{} picks up the ball: {}",
+            self.name(active),
+            roll.describe("BaC")
+        ));
+        let mut entries = vec![(active, vec![die], roll)];
+        for s in self.declared(|a| matches!(a, Action::Steal(_))) {
+            let p = self.player(s);
+            if p.ground || !p.square.is_some_and(|sq| sq.distance(at) <= 1) {
+                continue;
+            }
+            let target = self.stats(s).bac + steal_bonus + p.fatigue_modifier();
+            used.push(s);
+            let r = Roll {
+                die: self.dice.d12(),
+                target,
+            };
+            log.push(format!(
+                "{} goes for the ball: {}",
+                self.name(s),
+                r.describe("BaC")
+            ));
+            entries.push((s, vec![r.die], r));
+        }
+        let winner = if entries.len() == 1 {
+            roll.success().then_some(0)
+        } else {
+            self.melee(&entries, log)
+        };
+        if let Some(w) = winner {
+            let id = entries[w].0;
+            self.ball = Ball::Held(id);
+            log.push(format!("the {} has the ball", self.name(id)));
+        }
+    }
+
+    /// BALL STEAL (3.06) by the defenders not yet served: a loose ball in
+    /// contact (BaC +4), or held by an attacker on the ground in contact.
+    fn steals(&mut self, used: &[PlayerId], log: &mut Vec<String>) {
+        for s in self.declared(|a| matches!(a, Action::Steal(_))) {
+            if used.contains(&s) || self.player(s).ground {
+                continue;
+            }
+            let Some(at) = self.player(s).square else {
+                continue;
+            };
+            let (bonus, from) = match self.ball {
+                Ball::Loose(sq) if sq.distance(at) <= 1 => (4, None),
+                Ball::Held(c)
+                    if c.side == self.attack
+                        && self.player(c).ground
+                        && self.player(c).square.is_some_and(|sq| sq.distance(at) <= 1) =>
+                {
+                    (0, Some(c))
+                }
+                _ => continue,
+            };
+            let r = Roll {
+                die: self.dice.d12(),
+                target: self.stats(s).bac + bonus + self.player(s).fatigue_modifier(),
+            };
+            let whence = from.map_or("the loose ball".to_string(), |c| {
+                format!("the ball from the {}", self.name(c))
+            });
+            log.push(format!(
+                "{} steals {whence}: {}",
+                self.name(s),
+                r.describe("BaC")
+            ));
+            if r.success() {
+                self.ball = Ball::Held(s);
+                log.push(format!("the {} has the ball", self.name(s)));
+                return;
+            }
+        }
+    }
+}

@@ -1,0 +1,891 @@
+//! Takkure rules, one test per rule or ruling (rulebook sections like 1.12,
+//! RULINGS Takkure N), with accepted and refused inputs. Dice are scripted
+//! by seed (`with_rolls`), so each test knows the rolls it meets.
+
+#[path = "takkure_support.rs"]
+mod support;
+
+use support::*;
+use taktable::games::takkure::{Ball, Game, Input, Role, Side, Squad, Step};
+use Role::*;
+
+fn home_attack() -> Setup {
+    Setup::new(Side::Home)
+}
+
+// ---- RULINGS Takkure 9: the kick-off ----
+
+#[test]
+fn kickoff_placements_target_moves_and_catch() {
+    let mut game = Game::new(Squad::Yamato, Squad::Teriomorph, 3);
+    let Step::Choose { chooser } = game.step() else {
+        panic!("the match starts with the referee roll");
+    };
+    assert_eq!(game.awaiting(), Some(chooser));
+    refused(&mut game, "runner F12");
+    // The winner of the referee roll has Yamato (home) kick.
+    let text = if chooser == Side::Home {
+        "kick"
+    } else {
+        "receive"
+    };
+    play(&mut game, text);
+    assert_eq!(game.step(), Step::Place { side: Side::Home });
+    // Kickers stand just inside their line of 10: row 12 for home.
+    let msg = refused(&mut game, "runner F11");
+    assert!(msg.contains("row 12"), "{msg}");
+    for (role, square) in [
+        ("runner", "E12"),
+        ("playmaker", "G12"),
+        ("guard", "I12"),
+        ("oni", "K12"),
+    ] {
+        play(&mut game, &format!("{role} {square}"));
+    }
+    refused(&mut game, "runner E13");
+    assert_eq!(game.step(), Step::Place { side: Side::Away });
+    // Receivers stand in their own half: rows 15-26.
+    let msg = refused(&mut game, "stalker F14");
+    assert!(msg.contains("own half"), "{msg}");
+    let msg = refused(&mut game, "runner F20");
+    assert!(msg.contains("no Runner in the Teriomorph squad"), "{msg}");
+    for (role, square) in [
+        ("stalker", "E20"),
+        ("thrower", "G22"),
+        ("brute", "I20"),
+        ("beast", "K18"),
+    ] {
+        play(&mut game, &format!("{role} {square}"));
+    }
+    assert_eq!(game.step(), Step::Target);
+    // The target is between the receivers' line of 10 and their in-goal,
+    // 2 squares from the side edges.
+    refused(&mut game, "kick B20 runner");
+    refused(&mut game, "kick H16 runner");
+    refused(&mut game, "kick H27 runner");
+    play(&mut game, "kick H21 playmaker");
+    assert_eq!(game.step(), Step::KickMoves { side: Side::Home });
+    // Defensive MOV: the Runner moves 3.
+    refused(&mut game, "runner E16");
+    play(&mut game, "runner E15");
+    refused(&mut game, "runner E14");
+    play(&mut game, "done");
+    assert_eq!(game.step(), Step::KickMoves { side: Side::Away });
+    // The Stalker's Defensive Vision doubles its 3.
+    play(&mut game, "stalker H26");
+    // Kick BaC 8 for the Playmaker: a 5 succeeds.
+    let mut game = with_rolls(&game, &[5]);
+    let log = play(&mut game, "done");
+    assert!(line(&log, "kicks").contains("5 vs BaC 8, success"));
+    assert_eq!(game.step(), Step::BallLands);
+    refused(&mut game, "ball H24");
+    // Within 2 of the Thrower on G22 (BaC 7 - 2): a 5 catches it.
+    let mut game = with_rolls(&game, &[5]);
+    let log = play(&mut game, "ball H23");
+    assert!(line(&log, "Thrower tries to catch").contains("5 vs BaC 5, success"));
+    assert_eq!(game.ball(), Ball::Held(pid(Thrower)));
+    // The receivers attack and take their tokens: their time token turns.
+    assert_eq!(game.attacker(), Side::Away);
+    assert_eq!(game.step(), Step::First);
+    assert_eq!(game.tokens(), 4);
+    assert_eq!(game.time().turned, [false, true]);
+}
+
+#[test]
+fn failed_kick_scatters_from_the_target() {
+    // RULINGS Takkure 8: 3 o'clock is east, 2 squares.
+    let mut game = Game::new(Squad::Yamato, Squad::Teriomorph, 3);
+    let text = match game.step() {
+        Step::Choose {
+            chooser: Side::Home,
+        } => "kick",
+        _ => "receive",
+    };
+    play(&mut game, text);
+    for t in ["runner E12", "playmaker G12", "guard I12", "oni K12"] {
+        play(&mut game, t);
+    }
+    for t in ["stalker E15", "thrower G15", "brute I15", "beast K15"] {
+        play(&mut game, t);
+    }
+    play(&mut game, "kick H24 guard");
+    play(&mut game, "done");
+    // Guard BaC 6: 9 fails; scatter 3 -> J24, nobody within 2 of it.
+    let mut game = with_rolls(&game, &[9, 3]);
+    let log = play(&mut game, "done");
+    assert!(line(&log, "kicks").contains("fail"));
+    assert_eq!(game.ball(), Ball::Loose(sq("J24")));
+    // A loose ball stays with the receivers (RULINGS Takkure 10).
+    assert_eq!(game.attacker(), Side::Away);
+}
+
+// ---- Rulebook 1.03-1.04, 3.02: first actions and the ground ----
+
+#[test]
+fn first_action_refusals_say_what_the_rules_forbid() {
+    let mut game = home_attack()
+        .at(&[
+            (Runner, "H10"),
+            (Oni, "F10"),
+            (Guard, "J10"),
+            (Brute, "H20"),
+        ])
+        .carrier(Runner)
+        .ground(Oni)
+        .game();
+    let msg = refused(&mut game, "oni move F12");
+    assert_eq!(msg, "the Oni is on the ground: it can only stand up");
+    let msg = refused(&mut game, "runner stand");
+    assert!(msg.contains("not on the ground"), "{msg}");
+    // Attack MOV 5 for the Runner.
+    let msg = refused(&mut game, "runner move H16");
+    assert!(msg.contains("at most 5"), "{msg}");
+    let msg = refused(&mut game, "runner move H14 via H12");
+    assert!(msg.contains("straight line"), "{msg}");
+    let msg = refused(&mut game, "runner tackle H12");
+    assert!(msg.contains("defensive action"), "{msg}");
+    let msg = refused(&mut game, "runner pass guard");
+    assert!(msg.contains("second action"), "{msg}");
+    let msg = refused(&mut game, "brute move H18");
+    assert!(msg.contains("no Brute in the Yamato squad"), "{msg}");
+    play(&mut game, "oni stand");
+    assert!(!game.player(pid(Oni)).ground);
+    assert_eq!(game.step(), Step::Defence);
+}
+
+#[test]
+fn tackled_carrier_cannot_stand_but_passes_from_the_ground() {
+    // Rugby rule 0.03 and PASS FROM THE GROUND (3.03): -2, at most 8.
+    let mut game = home_attack()
+        .at(&[
+            (Runner, "H10"),
+            (Playmaker, "H9"),
+            (Guard, "A1"),
+            (Stalker, "P28"),
+        ])
+        .carrier(Runner)
+        .ground(Runner)
+        .game();
+    let msg = refused(&mut game, "runner stand");
+    assert!(msg.contains("holds the ball"), "{msg}");
+    let msg = refused(&mut game, "runner move H12");
+    assert!(msg.contains("only pass from the ground"), "{msg}");
+    let msg = refused(&mut game, "runner pass guard");
+    assert!(msg.contains("at most 8"), "{msg}");
+    play(&mut game, "runner pass playmaker");
+    // The pass from the ground has no second action: the rolls follow the
+    // defence. BaC 7 + 4 (1 square) - 2 = 9: a 9 succeeds.
+    let mut game = with_rolls(&game, &[9]);
+    let log = play(&mut game, "done");
+    assert!(line(&log, "passes to the Playmaker").contains("9 vs BaC 9, success"));
+    assert_eq!(game.ball(), Ball::Held(pid(Playmaker)));
+    assert_eq!(game.step(), Step::First);
+}
+
+// ---- Rulebook 0.01: no forward pass ----
+
+#[test]
+fn a_pass_cannot_go_forward() {
+    let mut game = home_attack()
+        .at(&[
+            (Playmaker, "H10"),
+            (Runner, "F12"),
+            (Guard, "J10"),
+            (Stalker, "P28"),
+        ])
+        .carrier(Playmaker)
+        .game();
+    play(&mut game, "playmaker hold");
+    play(&mut game, "done");
+    let msg = refused(&mut game, "pass runner");
+    assert!(msg.contains("a pass can't go forward"), "{msg}");
+    // Level is not forward.
+    assert!(game.check(&input("pass guard")).is_ok());
+}
+
+// ---- Rulebook 1.12, RULINGS Takkure 6: tackle declarations ----
+
+#[test]
+fn tackle_only_the_carrier_on_its_marked_path() {
+    let mut game = home_attack()
+        .at(&[
+            (Runner, "H10"),
+            (Guard, "C10"),
+            (Beast, "H17"),
+            (Brute, "A20"),
+        ])
+        .carrier(Runner)
+        .ground(Brute)
+        .game();
+    play(&mut game, "runner move H14");
+    let msg = refused(&mut game, "beast tackle G14");
+    assert!(msg.contains("not on the Runner's marked path"), "{msg}");
+    let msg = refused(&mut game, "brute tackle H12");
+    assert_eq!(msg, "the Brute is on the ground: it can only stand up");
+    let msg = refused(&mut game, "beast move H15");
+    assert!(msg.contains("the defence doesn't move"), "{msg}");
+    // The Beast (defensive MOV 3) reaches the point H14 itself.
+    play(&mut game, "beast tackle H14");
+    assert_eq!(game.player(pid(Beast)).square, Some(sq("H14")));
+    let msg = refused(&mut game, "beast rest");
+    assert!(msg.contains("already declared"), "{msg}");
+}
+
+#[test]
+fn no_tackle_without_a_carrier() {
+    let mut game = home_attack()
+        .at(&[(Runner, "H10"), (Beast, "H14")])
+        .loose("C3")
+        .game();
+    play(&mut game, "runner move H12");
+    let msg = refused(&mut game, "beast tackle H12");
+    assert!(msg.contains("no ball carrier"), "{msg}");
+}
+
+/// The Runner carries from H10 to H14; the Beast (STR 10) tackles there.
+fn beast_tackles_runner() -> Game {
+    let mut game = home_attack()
+        .at(&[(Runner, "H10"), (Beast, "H17")])
+        .carrier(Runner)
+        .game();
+    play(&mut game, "runner move H14");
+    play(&mut game, "beast tackle H14");
+    // Step 3: the Runner reaches H14 and pushes the Beast aside.
+    assert_eq!(game.player(pid(Runner)).square, Some(sq("H14")));
+    assert_eq!(game.player(pid(Beast)).square, Some(sq("H13")));
+    assert_eq!(game.step(), Step::Second);
+    game
+}
+
+#[test]
+fn tackle_success_both_fall_and_stamina_roll() {
+    // 1.12 success; 5.04 stamina: BOD 3 + PRT 3 = 6, a 9 wounds.
+    let mut game = with_rolls(&beast_tackles_runner(), &[5, 9]);
+    let log = play(&mut game, "none");
+    assert!(line(&log, "Beast tackles").contains("5 vs STR 10, success"));
+    assert!(line(&log, "Runner stamina").contains("9 vs STA 6, fail"));
+    assert!(game.player(pid(Runner)).ground);
+    assert!(game.player(pid(Beast)).ground);
+    assert_eq!(game.player(pid(Runner)).wounds, 1);
+    // The ball stays with the tackled carrier; the next activation follows.
+    assert_eq!(game.ball(), Ball::Held(pid(Runner)));
+    assert_eq!((game.step(), game.tokens()), (Step::First, 3));
+}
+
+#[test]
+fn tackle_failure_brings_the_tackler_down() {
+    // 1.12 fail: the tackler falls and rolls stamina (BOD 5 + PRT 5).
+    let mut game = with_rolls(&beast_tackles_runner(), &[11, 3]);
+    let log = play(&mut game, "none");
+    assert!(line(&log, "Beast tackles").contains("fail"));
+    assert!(line(&log, "Beast stamina").contains("3 vs STA 10, success"));
+    assert!(game.player(pid(Beast)).ground);
+    assert!(!game.player(pid(Runner)).ground);
+    assert_eq!(game.player(pid(Beast)).wounds, 0);
+}
+
+#[test]
+fn tackle_critical_wounds_without_a_stamina_roll() {
+    // 1.12 critical; 1.16: a 1 is a critical.
+    let mut game = with_rolls(&beast_tackles_runner(), &[1]);
+    let log = play(&mut game, "none");
+    assert!(line(&log, "Beast tackles").contains("critical"));
+    assert!(!log.iter().any(|l| l.contains("Runner stamina")));
+    assert_eq!(game.player(pid(Runner)).wounds, 1);
+}
+
+#[test]
+fn tackle_fumble_always_fails() {
+    // 1.16: 12 fails whatever the STR.
+    let mut game = with_rolls(&beast_tackles_runner(), &[12, 2]);
+    let log = play(&mut game, "none");
+    assert!(line(&log, "Beast tackles").contains("12 vs STR 10, fumble"));
+    assert!(game.player(pid(Beast)).ground);
+}
+
+#[test]
+fn a_tackle_out_of_contact_fails_automatically() {
+    // RULINGS Takkure 6: out of contact, the failure's effects, no roll.
+    let mut game = home_attack()
+        .at(&[(Runner, "H10"), (Stalker, "A25")])
+        .carrier(Runner)
+        .game();
+    play(&mut game, "runner move H13");
+    play(&mut game, "stalker tackle H13");
+    assert!(!game.in_contact(pid(Stalker)));
+    let mut game = with_rolls(&game, &[4]);
+    let log = play(&mut game, "none");
+    line(&log, "misses: no contact");
+    assert!(game.player(pid(Stalker)).ground);
+    assert!(!log.iter().any(|l| l.contains("Stalker tackles")));
+}
+
+// ---- 1.16 DODGE, BREAK THROUGH ----
+
+#[test]
+fn dodge_success_then_a_move_of_two() {
+    // The Runner's Counterfoot: two dice, the better one (RULINGS Takkure 4).
+    let mut game = with_rolls(&beast_tackles_runner(), &[10, 4, 11, 2]);
+    let log = play(&mut game, "dodge");
+    assert!(line(&log, "dodges").contains("[10 4] 4 vs REF 8, success"));
+    assert_eq!(game.step(), Step::DodgeTo);
+    let msg = refused(&mut game, "to H17");
+    assert!(msg.contains("moves 2"), "{msg}");
+    assert!(game.legal_inputs().contains(&input("to H16")));
+    play(&mut game, "to H16");
+    assert_eq!(game.player(pid(Runner)).square, Some(sq("H16")));
+    assert_eq!(game.step(), Step::First);
+}
+
+#[test]
+fn dodge_critical_moves_four_and_failure_has_no_effect() {
+    let mut game = with_rolls(&beast_tackles_runner(), &[1, 9, 11, 2]);
+    play(&mut game, "dodge");
+    assert!(game.check(&input("to H18")).is_ok());
+    // A dodge failing against a successful tackle: the tackle applies.
+    let mut game = with_rolls(&beast_tackles_runner(), &[10, 11, 3, 2]);
+    let log = play(&mut game, "dodge");
+    assert!(line(&log, "dodges").contains("dodges fail, tackle success"));
+    assert!(game.player(pid(Runner)).ground);
+    assert_eq!(game.step(), Step::First);
+}
+
+#[test]
+fn dodge_and_break_need_a_declared_tackle() {
+    let mut game = home_attack()
+        .at(&[(Runner, "H10"), (Beast, "A25")])
+        .carrier(Runner)
+        .game();
+    play(&mut game, "runner move H13");
+    play(&mut game, "beast pressure A24");
+    let msg = refused(&mut game, "dodge");
+    assert!(msg.contains("nobody declared a tackle"), "{msg}");
+    refused(&mut game, "break");
+}
+
+#[test]
+fn break_through_knocks_the_tackler_down() {
+    // The Runner has no Charge: one die, STR 5; the Beast fails.
+    let mut game = with_rolls(&beast_tackles_runner(), &[3, 11, 4]);
+    let log = play(&mut game, "break");
+    assert!(line(&log, "breaks through").contains("3 vs STR 5, success"));
+    line(&log, "knocks the Teriomorph Beast down");
+    assert!(game.player(pid(Beast)).ground);
+    assert!(!game.player(pid(Runner)).ground);
+}
+
+// ---- 3.07: a multiple face-to-face roll, two tacklers ----
+
+fn two_tacklers() -> Game {
+    let mut game = home_attack()
+        .at(&[(Playmaker, "H10"), (Beast, "H17"), (Stalker, "J16")])
+        .carrier(Playmaker)
+        .game();
+    play(&mut game, "playmaker move H14");
+    play(&mut game, "beast tackle H14");
+    play(&mut game, "stalker tackle H13");
+    assert_eq!(game.player(pid(Stalker)).square, Some(sq("H13")));
+    assert_eq!(game.step(), Step::Second);
+    game
+}
+
+#[test]
+fn two_tacklers_the_second_rolls_unopposed() {
+    // The rulebook's second example: the dodge beats the first tackler, the
+    // second succeeds unopposed and the carrier is tackled; no dodge move.
+    // Rolls: dodge 3 (REF 7), Beast 11 (fail), Beast stamina 2, Stalker 4
+    // (STR 6), Playmaker stamina 5.
+    let mut game = with_rolls(&two_tacklers(), &[3, 11, 2, 4, 5]);
+    let log = play(&mut game, "dodge");
+    assert!(line(&log, "dodges").contains("dodges success, tackle fail"));
+    assert!(line(&log, "Stalker tackles (unopposed)").contains("4 vs STR 6, success"));
+    assert!(game.player(pid(Playmaker)).ground);
+    assert!(game.player(pid(Beast)).ground);
+    assert_eq!(game.step(), Step::First);
+}
+
+#[test]
+fn the_attacker_chooses_whom_to_face() {
+    let mut game = two_tacklers();
+    let msg = refused(&mut game, "dodge beast stalker");
+    assert!(msg.contains("write just `dodge`"), "{msg}");
+    let msg = refused(&mut game, "dodge stalker");
+    assert!(msg.contains("name every tackler in contact"), "{msg}");
+    // Facing the Stalker first: dodge 3 vs Stalker 9 (fail), stamina 2;
+    // then the Beast unopposed: 12, fumble, stamina 2.
+    let mut game = with_rolls(&game, &[3, 9, 2, 12, 2]);
+    let log = play(&mut game, "dodge stalker beast");
+    assert!(line(&log, "dodges").contains("Stalker tackles"));
+    assert!(line(&log, "Beast tackles (unopposed)").contains("fumble"));
+    assert_eq!(game.step(), Step::DodgeTo);
+}
+
+#[test]
+fn no_more_rolls_once_the_carrier_is_down() {
+    // 3.07: as soon as the active player is on the ground, no more rolls.
+    let mut game = with_rolls(&two_tacklers(), &[9, 5, 4]);
+    let log = play(&mut game, "dodge");
+    assert!(line(&log, "dodges").contains("dodges fail, tackle success"));
+    line(&log, "Stalker makes no roll");
+}
+
+// ---- 2.01-2.03: passes, receptions, scatter, interceptions ----
+
+fn playmaker_passes() -> Game {
+    let mut game = home_attack()
+        .at(&[
+            (Playmaker, "H10"),
+            (Runner, "F8"),
+            (Stalker, "G14"),
+            (Brute, "L12"),
+        ])
+        .carrier(Playmaker)
+        .game();
+    play(&mut game, "playmaker hold");
+    game
+}
+
+#[test]
+fn pass_success_with_precise_pass_and_pressure() {
+    let mut game = playmaker_passes();
+    // The Brute pressures within 2 of the passer (1.06): -1.
+    play(&mut game, "brute pressure J11");
+    play(&mut game, "done");
+    // BaC 8 + 4 (2 squares) - 1 = 11; Precise Pass rolls two dice.
+    let mut game = with_rolls(&game, &[12, 11]);
+    let log = play(&mut game, "pass runner");
+    line(&log, "under pressure: -1");
+    assert!(line(&log, "passes to the Runner").contains("[12 11] 11 vs BaC 11, success"));
+    assert_eq!(game.ball(), Ball::Held(pid(Runner)));
+}
+
+#[test]
+fn missed_pass_reception_then_scatter() {
+    let mut game = playmaker_passes();
+    play(&mut game, "done");
+    // Pass: 12, 12 (fumbles); reception BaC 7 + 4: 12 fails; scatter 3:
+    // two squares east of F8.
+    let mut game = with_rolls(&game, &[12, 12, 12, 3]);
+    let log = play(&mut game, "pass runner");
+    assert!(line(&log, "Runner reception").contains("12 vs BaC 11, fumble"));
+    line(&log, "the ball scatters from F8");
+    assert_eq!(game.ball(), Ball::Loose(sq("H8")));
+    // A missed reception keeps the possession with the attackers.
+    assert_eq!(game.attacker(), Side::Home);
+}
+
+#[test]
+fn missed_pass_caught_on_the_reception() {
+    let mut game = playmaker_passes();
+    play(&mut game, "done");
+    let mut game = with_rolls(&game, &[12, 12, 6]);
+    let log = play(&mut game, "pass runner");
+    assert!(line(&log, "Runner reception").contains("6 vs BaC 11, success"));
+    assert_eq!(game.ball(), Ball::Held(pid(Runner)));
+}
+
+#[test]
+fn interception_changes_possession() {
+    let mut game = playmaker_passes();
+    // G9 is on the line from H10 to F8.
+    play(&mut game, "stalker steal G9");
+    play(&mut game, "done");
+    // Pass 5, 6; interception BaC 6 - 2 = 4: a 2 takes it.
+    let mut game = with_rolls(&game, &[5, 6, 2]);
+    let log = play(&mut game, "pass runner");
+    assert!(line(&log, "Stalker tries to intercept").contains("2 vs BaC 4, success"));
+    assert_eq!(game.ball(), Ball::Held(pid(Stalker)));
+    // Change of possession: the away team takes its tokens (6.04).
+    assert_eq!(game.attacker(), Side::Away);
+    assert_eq!(game.tokens(), 4);
+    assert_eq!(game.time().turned, [true, true]);
+}
+
+#[test]
+fn scatter_off_the_field_stops_on_the_nearest_free_square() {
+    // RULINGS Takkure 8: 9 o'clock from B8 points off the west edge.
+    let mut game = home_attack()
+        .at(&[(Playmaker, "C10"), (Runner, "B8"), (Stalker, "P28")])
+        .carrier(Playmaker)
+        .game();
+    play(&mut game, "playmaker hold");
+    play(&mut game, "done");
+    let mut game = with_rolls(&game, &[12, 12, 12, 9]);
+    play(&mut game, "pass runner");
+    assert_eq!(game.ball(), Ball::Loose(sq("A8")));
+}
+
+#[test]
+fn pass_from_a_square_of_the_path() {
+    // RULINGS Takkure 6: the pass is made from a square of the executed
+    // path; rugby rule 0.01 is judged from that square.
+    let mut game = home_attack()
+        .at(&[(Playmaker, "H10"), (Runner, "F12"), (Stalker, "P28")])
+        .carrier(Playmaker)
+        .game();
+    play(&mut game, "playmaker move H13");
+    play(&mut game, "done");
+    let msg = refused(&mut game, "pass runner from H13");
+    assert!(msg.contains("write just `pass runner`"), "{msg}");
+    let msg = refused(&mut game, "pass runner from G11");
+    assert!(msg.contains("not on the path"), "{msg}");
+    let msg = refused(&mut game, "pass runner from H10");
+    assert!(msg.contains("forward"), "{msg}");
+    assert!(game.check(&input("pass runner from H12")).is_ok());
+    assert!(game.check(&input("pass runner")).is_ok());
+}
+
+// ---- 3.05-3.06: pick up and steal ----
+
+#[test]
+fn pick_up_a_loose_ball() {
+    let mut game = home_attack()
+        .at(&[(Runner, "H10"), (Stalker, "P28")])
+        .loose("H12")
+        .game();
+    play(&mut game, "runner hold");
+    play(&mut game, "done");
+    let msg = refused(&mut game, "pickup");
+    assert!(msg.contains("in contact with the loose ball"), "{msg}");
+    let mut game = home_attack()
+        .at(&[(Runner, "H10"), (Stalker, "P28")])
+        .loose("H11")
+        .game();
+    play(&mut game, "runner hold");
+    play(&mut game, "done");
+    // BaC 7 + 4.
+    let mut game = with_rolls(&game, &[11]);
+    let log = play(&mut game, "pickup");
+    assert!(line(&log, "picks up").contains("11 vs BaC 11, success"));
+    assert_eq!(game.ball(), Ball::Held(pid(Runner)));
+}
+
+#[test]
+fn pick_up_against_a_steal_is_a_melee() {
+    // 3.08: the best success wins the ball.
+    let mut game = home_attack()
+        .at(&[(Runner, "H10"), (Stalker, "J13")])
+        .loose("H11")
+        .game();
+    play(&mut game, "runner hold");
+    play(&mut game, "stalker steal I12");
+    // Runner BaC 11: 3; Stalker BaC 6 + 4: 7 wins.
+    let mut game = with_rolls(&game, &[3, 7]);
+    play(&mut game, "pickup");
+    assert_eq!(game.ball(), Ball::Held(pid(Stalker)));
+    assert_eq!(game.attacker(), Side::Away);
+}
+
+#[test]
+fn steal_from_a_carrier_on_the_ground() {
+    let mut game = home_attack()
+        .at(&[(Oni, "H10"), (Runner, "C3"), (Stalker, "J13")])
+        .carrier(Oni)
+        .ground(Oni)
+        .game();
+    play(&mut game, "runner hold");
+    play(&mut game, "stalker steal I11");
+    let mut game = with_rolls(&game, &[6]);
+    let log = play(&mut game, "none");
+    assert!(line(&log, "Stalker steals the ball from").contains("6 vs BaC 6, success"));
+    assert_eq!(game.ball(), Ball::Held(pid(Stalker)));
+    assert_eq!(game.attacker(), Side::Away);
+}
+
+#[test]
+fn no_steal_from_a_standing_carrier() {
+    let mut game = home_attack()
+        .at(&[(Oni, "H10"), (Stalker, "J13")])
+        .carrier(Oni)
+        .game();
+    play(&mut game, "oni hold");
+    play(&mut game, "stalker steal I11");
+    let log = play(&mut game, "none");
+    assert!(!log.iter().any(|l| l.contains("steals")));
+    assert_eq!(game.ball(), Ball::Held(pid(Oni)));
+}
+
+// ---- 4.04, RULINGS Takkure 12: tries ----
+
+fn runner_in_goal() -> Game {
+    let mut game = home_attack()
+        .at(&[(Runner, "H25"), (Beast, "A10")])
+        .carrier(Runner)
+        .game();
+    play(&mut game, "runner move H27");
+    play(&mut game, "done");
+    game
+}
+
+#[test]
+fn try_refused_outside_the_in_goal() {
+    let mut game = home_attack()
+        .at(&[(Runner, "H20"), (Beast, "A10")])
+        .carrier(Runner)
+        .game();
+    play(&mut game, "runner move H24");
+    play(&mut game, "done");
+    let msg = refused(&mut game, "try");
+    assert!(msg.contains("rows 27-28"), "{msg}");
+}
+
+#[test]
+fn a_try_scores_and_the_conceder_chooses_the_kick() {
+    let mut game = with_rolls(&runner_in_goal(), &[6]);
+    let log = play(&mut game, "try");
+    assert!(line(&log, "tries").contains("6 vs BaC 6, success"));
+    assert_eq!(game.score(Side::Home), 1);
+    assert_eq!(
+        game.step(),
+        Step::Choose {
+            chooser: Side::Away
+        }
+    );
+    assert_eq!(game.ball(), Ball::Out);
+}
+
+#[test]
+fn a_missed_try_is_a_kick_off_decided_by_the_defence() {
+    let mut game = with_rolls(&runner_in_goal(), &[7]);
+    play(&mut game, "try");
+    assert_eq!(game.score(Side::Home), 0);
+    assert_eq!(
+        game.step(),
+        Step::Choose {
+            chooser: Side::Away
+        }
+    );
+}
+
+#[test]
+fn fatigue_lowers_the_try() {
+    // -1 per fatigue token, active or not: BaC 6 - 2.
+    let mut game = home_attack()
+        .at(&[(Runner, "H25"), (Beast, "A10")])
+        .carrier(Runner)
+        .fatigue(Runner, 2, 1)
+        .game();
+    play(&mut game, "runner move H27");
+    play(&mut game, "done");
+    let mut game = with_rolls(&game, &[5]);
+    let log = play(&mut game, "try");
+    assert!(line(&log, "tries").contains("5 vs BaC 4, fail"));
+}
+
+#[test]
+fn try_against_a_tackle_is_a_melee() {
+    let mut game = home_attack()
+        .at(&[(Runner, "H25"), (Beast, "H23")])
+        .carrier(Runner)
+        .game();
+    play(&mut game, "runner move H27");
+    play(&mut game, "beast tackle H26");
+    // Try 3 (success), tackle 8 (better success): the try is stopped and
+    // the carrier tackled (stamina 2).
+    let mut game = with_rolls(&game, &[3, 8, 2]);
+    let log = play(&mut game, "try");
+    line(&log, "the try is stopped");
+    assert_eq!(game.score(Side::Home), 0);
+    assert!(game.player(pid(Runner)).ground);
+    assert_eq!(game.step(), Step::First);
+}
+
+// ---- 4.01-4.02: fatigue and rest ----
+
+#[test]
+fn fatigue_on_the_third_activation() {
+    let mut game = home_attack()
+        .at(&[(Runner, "H10"), (Beast, "A20")])
+        .activations(Runner, 2)
+        .game();
+    let log = play(&mut game, "runner hold");
+    line(&log, "gets a fatigue token (1 active)");
+    assert_eq!(game.player(pid(Runner)).fatigue, 1);
+}
+
+#[test]
+fn the_fourth_fatigue_token_injures() {
+    let game = home_attack()
+        .at(&[(Runner, "H10"), (Guard, "C3"), (Beast, "A20")])
+        .activations(Runner, 2)
+        .fatigue(Runner, 3, 0)
+        .game();
+    let mut game = with_rolls(&game, &[8]);
+    let log = play(&mut game, "runner hold");
+    assert!(line(&log, "is injured").contains("out for the rest of the half"));
+    assert!(!game.player(pid(Runner)).on_field());
+    assert_eq!(game.step(), Step::First);
+}
+
+#[test]
+fn two_active_fatigue_tokens_allow_one_move() {
+    let mut game = home_attack()
+        .at(&[(Runner, "H10"), (Beast, "A20")])
+        .fatigue(Runner, 2, 0)
+        .game();
+    play(&mut game, "runner move H12");
+    play(&mut game, "done");
+    let msg = refused(&mut game, "move H14");
+    assert!(msg.contains("one MOV action"), "{msg}");
+}
+
+#[test]
+fn rest_turns_a_token_then_removes_it() {
+    let mut game = home_attack()
+        .at(&[(Runner, "H10"), (Beast, "A20"), (Stalker, "B20")])
+        .fatigue(Beast, 1, 0)
+        .game();
+    play(&mut game, "runner hold");
+    let msg = refused(&mut game, "stalker rest");
+    assert!(msg.contains("no fatigue token"), "{msg}");
+    play(&mut game, "beast rest");
+    let beast = game.player(pid(Beast));
+    assert_eq!(
+        (beast.fatigue, beast.rested, beast.active_fatigue()),
+        (1, 1, 0)
+    );
+}
+
+// ---- 5.04-5.05, RULINGS Takkure 11: wounds and injuries ----
+
+#[test]
+fn wounds_up_to_bod_injure() {
+    // The Runner (BOD 3) with 2 wounds; a critical tackle gives the third.
+    let game = home_attack()
+        .at(&[(Runner, "H10"), (Beast, "H17")])
+        .carrier(Runner)
+        .wounds(Runner, 2)
+        .game();
+    let mut game = game;
+    play(&mut game, "runner move H14");
+    play(&mut game, "beast tackle H14");
+    // Tackle 1 (critical), injury roll 3: back at the next kick-off.
+    let mut game = with_rolls(&game, &[1, 3]);
+    let log = play(&mut game, "none");
+    assert!(line(&log, "is injured").contains("back at the next kick-off"));
+    assert!(!game.player(pid(Runner)).on_field());
+    assert_eq!(game.player(pid(Runner)).wounds, 0);
+    // The ball drops loose where the carrier was.
+    assert_eq!(game.ball(), Ball::Loose(sq("H14")));
+}
+
+// ---- Activation step 6 ----
+
+#[test]
+fn attackers_not_activated_stand_up_for_free() {
+    let mut game = home_attack()
+        .at(&[(Runner, "H10"), (Oni, "C5"), (Beast, "A20")])
+        .ground(Oni)
+        .game();
+    play(&mut game, "runner hold");
+    play(&mut game, "done");
+    let log = play(&mut game, "none");
+    line(&log, "Oni stands up (not activated");
+    assert!(!game.player(pid(Oni)).ground);
+}
+
+// ---- 6.04, RULINGS Takkure 10: time ----
+
+#[test]
+fn keeping_the_ball_after_four_activations_moves_time_down() {
+    let mut game = home_attack()
+        .at(&[(Runner, "H10"), (Beast, "A20")])
+        .carrier(Runner)
+        .tokens(1)
+        .game();
+    play(&mut game, "runner hold");
+    play(&mut game, "done");
+    play(&mut game, "none");
+    assert_eq!(game.time().clock, 4);
+    assert_eq!(game.tokens(), 4);
+    assert_eq!(game.attacker(), Side::Home);
+}
+
+#[test]
+fn time_running_out_ends_the_half() {
+    let mut game = home_attack()
+        .at(&[(Runner, "H10"), (Beast, "A20")])
+        .carrier(Runner)
+        .fatigue(Beast, 2, 0)
+        .tokens(1)
+        .clock(1, [true, false])
+        .game();
+    play(&mut game, "runner hold");
+    play(&mut game, "done");
+    let log = play(&mut game, "none");
+    line(&log, "time is over");
+    line(&log, "half time");
+    assert_eq!(game.half(), 2);
+    assert_eq!(game.time().clock, 5);
+    // Half time: each player removes a fatigue token.
+    assert_eq!(game.player(pid(Beast)).fatigue, 1);
+    assert!(matches!(game.step(), Step::Choose { .. }));
+}
+
+#[test]
+fn only_the_trailing_attacker_on_box_one_may_end_the_half() {
+    let setup = || {
+        home_attack()
+            .at(&[(Runner, "H10"), (Beast, "A20")])
+            .carrier(Runner)
+    };
+    let mut game = setup().clock(2, [true, false]).score(0, 1).game();
+    let msg = refused(&mut game, "end half");
+    assert!(msg.contains("time box 1"), "{msg}");
+    let mut game = setup().clock(1, [true, false]).score(1, 1).game();
+    refused(&mut game, "end half");
+    let mut game = setup().clock(1, [true, false]).score(0, 1).game();
+    play(&mut game, "end half");
+    assert_eq!(game.half(), 2);
+}
+
+#[test]
+fn the_match_ends_after_the_second_half() {
+    let text = home_attack()
+        .at(&[(Runner, "H10"), (Beast, "A20")])
+        .carrier(Runner)
+        .tokens(1)
+        .clock(1, [true, false])
+        .score(2, 1)
+        .game()
+        .to_string()
+        .replace("\"half\":1", "\"half\":2");
+    let mut game: Game = text.parse().unwrap();
+    play(&mut game, "runner hold");
+    play(&mut game, "done");
+    play(&mut game, "none");
+    assert_eq!(game.step(), Step::Over);
+    assert_eq!(
+        game.outcome(),
+        Some(taktable::games::takkure::Outcome::Win(Side::Home))
+    );
+    assert!(game.legal_inputs().is_empty());
+    let msg = refused(&mut game, "kick");
+    assert!(msg.contains("over"), "{msg}");
+}
+
+// ---- Legal inputs: legal iff accepted ----
+
+#[test]
+fn legal_inputs_are_accepted_and_others_refused() {
+    let game = two_tacklers();
+    let legal = game.legal_inputs();
+    assert!(legal.contains(&input("dodge stalker beast")));
+    assert!(!legal.contains(&input("dodge beast stalker")));
+    for i in &legal {
+        assert!(game.check(i).is_ok(), "{i}");
+    }
+    // Every input of these shapes not listed is refused.
+    for text in [
+        "move H18",
+        "pass runner",
+        "try",
+        "pickup",
+        "break",
+        "none",
+        "to H15",
+    ] {
+        let i: Input = text.parse().unwrap();
+        assert_eq!(legal.contains(&i), game.check(&i).is_ok(), "{text}");
+    }
+}
