@@ -167,3 +167,48 @@ fn bad_turn_text_is_refused_with_a_hint() {
     let err = "K7-K8".parse::<Turn>().unwrap_err().to_string();
     assert!(err.contains("K7") && err.contains("A-J"), "{err}");
 }
+
+#[test]
+fn mangled_text_never_panics() {
+    // Random edits of valid texts must give a value or an error, never a
+    // panic; parsed values must print and read back the same.
+    let mut rng = SmallRng::seed_from_u64(3);
+    let alphabet: Vec<char> =
+        "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 -x><=*,/:é–"
+            .chars()
+            .collect();
+    let positions = random_positions(5, 6, 40);
+    for p in &positions {
+        let texts: Vec<String> = std::iter::once(p.to_string())
+            .chain(p.legal_turns().iter().take(50).map(|t| t.to_string()))
+            .collect();
+        for text in texts {
+            for _ in 0..40 {
+                let mut chars: Vec<char> = text.chars().collect();
+                for _ in 0..rng.random_range(1..4) {
+                    let i = rng.random_range(0..=chars.len());
+                    match rng.random_range(0..3) {
+                        0 if i < chars.len() => {
+                            chars.remove(i);
+                        }
+                        1 => chars.insert(i, alphabet[rng.random_range(0..alphabet.len())]),
+                        _ if i < chars.len() => {
+                            chars[i] = alphabet[rng.random_range(0..alphabet.len())]
+                        }
+                        _ => {}
+                    }
+                }
+                let mangled: String = chars.into_iter().collect();
+                if let Ok(t) = mangled.parse::<Turn>() {
+                    assert_eq!(t.to_string().parse::<Turn>(), Ok(t));
+                    // Checking any parsed turn against the position is safe.
+                    let _ = p.check(&t);
+                }
+                if let Ok(q) = mangled.parse::<Position>() {
+                    assert_eq!(q.to_string().parse::<Position>(), Ok(q.clone()));
+                    let _ = q.legal_turns();
+                }
+            }
+        }
+    }
+}

@@ -638,3 +638,74 @@ fn a_piece_of_the_opponent_cannot_be_played() {
         },
     );
 }
+
+#[test]
+fn a_turn_is_one_action_and_nothing_more() {
+    // Text 3 and RULINGS Taka 5: a move, a dribble or a turn ends the turn;
+    // facings are written only where a piece ends up holding the ball.
+    let p = pos("E7:w F3:w*S E12:b*N", "w");
+    after(&p, "E7-E10");
+    refused(
+        &p,
+        "E7-E10 S",
+        TurnError::NoFacingToChoose("the piece has no ball"),
+    );
+    refused(&p, "E7-E10-E11", TurnError::NothingMayFollow("a move"));
+    after(&p, "F3-F4 S");
+    refused(&p, "F3-F4-F5 S", TurnError::NothingMayFollow("a dribble"));
+    refused(
+        &p,
+        "F3>J3 S",
+        TurnError::NoFacingToChoose("the ball lies loose"),
+    );
+    // After a pass only a second pass may follow (RULINGS Taka 9).
+    let p = pos("E5:w*S E8:w E12:b*N", "w");
+    after(&p, "E5>E8 S");
+    refused(&p, "E5>E8-E9 S", TurnError::OnlyPassAfterPass);
+}
+
+#[test]
+fn ruling_4_the_circle_goalie_acts_only_by_passing_or_activation() {
+    // RULINGS Taka 4, 14
+    let p = pos("O:W* E12:b*N", "w");
+    after(&p, "O>E2");
+    refused(&p, "OxE2 S", TurnError::CircleOnlyActivation);
+    let p = pos("F3:w*S E12:b*N", "w");
+    refused(&p, "O>E2 S", TurnError::CircleNoBall);
+    after(&p, "O-F2");
+}
+
+#[test]
+fn ruling_8_and_10_a_shot_takes_no_runner() {
+    // RULINGS Taka 8, 10: a runner receives only on an empty square.
+    let p = pos("E11:w*S F13:w A10:b*N", "w");
+    after(&p, "E11>E14");
+    refused(&p, "E11>E14<F13 S", TurnError::RunnerNotHere(sq("F13")));
+}
+
+#[test]
+fn ruling_12_loose_balls_are_picked_up_by_friend_or_foe() {
+    // Text 12, RULINGS Taka 5: the next piece to enter a loose ball's
+    // square takes it, whichever side.
+    let p = pos("E5:w*S E12:b*N D11:b", "w");
+    let q = after(&p, "E5>E10");
+    assert!(q.board().loose_at(sq("E10")));
+    let r = after(&q, "D11-E10 N");
+    assert_eq!(r.board().carried(sq("E10")), Some(Facing::N));
+    assert_eq!(r.board().piece(sq("E10")), Some(black()));
+}
+
+#[test]
+fn ruling_15_replacement_only_after_a_goal_and_on_own_pieces() {
+    // RULINGS Taka 15
+    let p = pos("E11:w*S E3:w D4:b A10:b*N", "w 1 0-0 g2 t75");
+    refused(&p, "E11>E12=E3 S", TurnError::NoGoalToReplace);
+    refused(&p, "E11>E14=D4 S", TurnError::PlacementOnOpponent(sq("D4")));
+    refused(
+        &p,
+        "E11>E14=E3",
+        TurnError::NeedFacing(Spot::Square(sq("E3"))),
+    );
+    refused(&p, "E11>E14=D1", TurnError::GoalSquare(sq("D1")));
+    after(&p, "E11>E14=E5");
+}
