@@ -8,46 +8,44 @@
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use taktable::render::{png, sample, sprites, tak, takat, Theme};
+use taktable::render::png::{self, Filter};
+use taktable::render::tak::sample;
+use taktable::render::{self, takat, Picture, Theme};
 
 fn bench(c: &mut Criterion) {
     let midgame = sample::midgame(6);
     let tall = sample::tall(8, 20, 40, 99);
     let takat_midgame = takat::sample_midgame();
     // Pre-drawn backgrounds and sprites are built once per process.
-    sprites::preload();
-    takat::preload();
+    render::preload();
 
+    let theme = Theme::default();
     for (name, view) in [("6x6 mid-game", &midgame), ("8x8 tall stacks", &tall)] {
-        eprintln!(
-            "{name}: {} bytes of PNG",
-            tak::render_png(view, Theme::default()).len()
-        );
+        let png = view.png(theme).expect("encodes");
+        eprintln!("{name}: {} bytes of PNG", png.len());
     }
+    let png = takat_midgame.png(theme).expect("encodes");
+    eprintln!("Takat mid-game: {} bytes of PNG", png.len());
 
     let mut g = c.benchmark_group("render");
     g.bench_function("png 6x6 mid-game", |b| {
-        b.iter(|| tak::render_png(black_box(&midgame), Theme::default()))
+        b.iter(|| black_box(&midgame).png(theme))
     });
     g.bench_function("png 8x8 tall stacks", |b| {
-        b.iter(|| tak::render_png(black_box(&tall), Theme::default()))
+        b.iter(|| black_box(&tall).png(theme))
     });
-    eprintln!(
-        "Takat mid-game: {} bytes of PNG",
-        takat::render_png(&takat_midgame, Theme::default()).len()
-    );
     g.bench_function("png takat mid-game", |b| {
-        b.iter(|| takat::render_png(black_box(&takat_midgame), Theme::default()))
+        b.iter(|| black_box(&takat_midgame).png(theme))
     });
     g.bench_function("compose takat mid-game", |b| {
-        b.iter(|| takat::render_image(black_box(&takat_midgame), Theme::default()))
+        b.iter(|| black_box(&takat_midgame).compose(theme))
     });
     g.bench_function("compose 6x6 mid-game", |b| {
-        b.iter(|| tak::render_image(black_box(&midgame), Theme::default()))
+        b.iter(|| black_box(&midgame).compose(theme))
     });
-    let img = tak::render_image(&midgame, Theme::default());
+    let img = midgame.compose(theme);
     g.bench_function("encode 6x6 mid-game", |b| {
-        b.iter(|| png::encode(black_box(&img)))
+        b.iter(|| png::encode(black_box(&img), Filter::Paeth))
     });
     g.finish();
 }

@@ -2,9 +2,11 @@
 //! PNG the bot posts and look at the pixels where the layout says things are.
 
 use image::RgbaImage;
-use taktable::render::layout::{Layout, HEIGHT, LABEL_HEIGHT, WIDTH};
-use taktable::render::tak::{self, Reserve, Side, Stone, StoneKind, TakBoardView};
-use taktable::render::{sample, Theme};
+use taktable::games::tak::Position;
+use taktable::render::draw::Rect;
+use taktable::render::tak::layout::{Layout, HEIGHT, LABEL_HEIGHT, WIDTH};
+use taktable::render::tak::{sample, Reserve, Stone, StoneKind, TakBoardView};
+use taktable::render::{card, Picture, Side, Theme};
 
 fn decode(png: &[u8]) -> RgbaImage {
     image::load_from_memory_with_format(png, image::ImageFormat::Png)
@@ -12,8 +14,12 @@ fn decode(png: &[u8]) -> RgbaImage {
         .to_rgba8()
 }
 
+fn render_png(view: &TakBoardView, theme: Theme) -> Vec<u8> {
+    view.png(theme).expect("the picture encodes")
+}
+
 fn render(view: &TakBoardView, theme: Theme) -> RgbaImage {
-    decode(&tak::render_png(view, theme))
+    decode(&render_png(view, theme))
 }
 
 fn rgb(img: &RgbaImage, (x, y): (i32, i32)) -> [u8; 3] {
@@ -32,7 +38,7 @@ fn every_size_has_the_same_dimensions() {
     for size in 3..=8 {
         let img = render(&sample::midgame(size), Theme::default());
         assert_eq!(img.dimensions(), (WIDTH, HEIGHT), "{size}x{size}");
-        let l = tak::layout(size);
+        let l = Layout::new(size);
         assert_eq!((l.width, l.height), (WIDTH, HEIGHT));
         assert!(l.frame.x >= 0 && l.frame.right() <= WIDTH as i32);
         assert!(l.frame.bottom() < l.footer_baseline);
@@ -46,7 +52,7 @@ fn top_pieces_and_empty_squares_show_the_position() {
         for size in 3..=8 {
             let view = sample::midgame(size);
             let img = render(&view, theme);
-            let l = tak::layout(size);
+            let l = Layout::new(size);
             let mut pieces = 0;
             for sq in 0..size * size {
                 let stack = view.stack(sq);
@@ -101,7 +107,7 @@ fn each_kind_of_piece_is_drawn_in_its_colour() {
             }
         }
         let img = render(&view, theme);
-        let l = tak::layout(5);
+        let l = Layout::new(5);
         for sq in 0..25 {
             if let Some(top) = view.stack(sq).last() {
                 let at = l.piece_centre(sq, view.stack(sq).len()).unwrap();
@@ -119,7 +125,7 @@ fn last_move_is_highlighted_there_and_nowhere_else() {
             let view = sample::midgame(size);
             assert!(!view.last_move.is_empty());
             let img = render(&view, theme);
-            let l = tak::layout(size);
+            let l = Layout::new(size);
             for sq in 0..size * size {
                 let at = l.fill_probe(sq).unwrap();
                 let got = rgb(&img, at);
@@ -136,11 +142,19 @@ fn last_move_is_highlighted_there_and_nowhere_else() {
 
 #[test]
 fn a_winning_road_is_framed_and_the_result_shown() {
+    // RULINGS Tak 5; issue 13: the frame holds the road a3-e3 and not the
+    // pieces beside it (c4, d4, the capstone on c2).
     let view = sample::road_win();
+    let sq = |name: &str| sample::square(5, name).unwrap();
+    let road: Vec<usize> = ["a3", "b3", "c3", "d3", "e3"].map(sq).to_vec();
+    assert_eq!(view.road, road);
+    for branch in ["c4", "d4", "c2"] {
+        assert!(!view.stack(sq(branch)).is_empty(), "{branch} holds a piece");
+    }
     for theme in Theme::ALL {
         let pal = theme.palette();
         let img = render(&view, theme);
-        let l = tak::layout(view.size);
+        let l = Layout::new(view.size);
         for sq in 0..25 {
             let got = rgb(&img, l.road_probe(sq).unwrap());
             assert_eq!(got == pal.road, view.road.contains(&sq), "{theme} {sq}");
@@ -166,7 +180,7 @@ fn the_card_of_the_player_to_move_is_outlined() {
         view.to_move = Some(side);
         let pal = Theme::Slate.palette();
         let img = render(&view, Theme::Slate);
-        let l = tak::layout(6);
+        let l = Layout::new(6);
         for (i, card) in l.cards.iter().enumerate() {
             let top = rgb(&img, (card.x + card.w / 2, card.y + 1));
             assert_eq!(top == pal.accent, i == side.index(), "{side:?} card {i}");
@@ -181,7 +195,7 @@ fn tall_stacks_stay_in_their_square_and_are_labelled() {
             let pal = theme.palette();
             let view = sample::tall(size, 20, 45, size as u64);
             let img = render(&view, theme);
-            let l = tak::layout(size);
+            let l = Layout::new(size);
             for sq in 0..size * size {
                 let stack = view.stack(sq);
                 assert!(stack.len() >= 20);
@@ -230,12 +244,149 @@ fn tall_stacks_stay_in_their_square_and_are_labelled() {
 }
 
 #[test]
-fn short_stacks_are_not_labelled() {
-    let l = tak::layout(6);
-    for h in 1..LABEL_HEIGHT {
-        assert!(l.pile(0, h).unwrap().label.is_none(), "{h}");
+fn every_stack_taller_than_one_shows_its_height() {
+    // Issue 13: bands alone are hard to count at Discord's reduced size.
+    assert_eq!(LABEL_HEIGHT, 2);
+    for size in 3..=8 {
+        let l = Layout::new(size);
+        assert!(l.pile(0, 1).unwrap().label.is_none(), "{size}");
+        for h in 2..=12 {
+            assert!(l.pile(0, h).unwrap().label.is_some(), "{size} {h}");
+        }
     }
-    assert!(l.pile(0, LABEL_HEIGHT).unwrap().label.is_some());
+    for theme in [Theme::Slate, Theme::Paper] {
+        let pal = theme.palette();
+        for size in [5, 6, 8] {
+            let view = sample::midgame(size);
+            let img = render(&view, theme);
+            let l = Layout::new(size);
+            let mut labelled = 0;
+            for sq in 0..size * size {
+                let h = view.stack(sq).len();
+                if h < 2 {
+                    continue;
+                }
+                labelled += 1;
+                let label = l.pile(sq, h).unwrap().label.unwrap();
+                let inside: Vec<[u8; 3]> = (label.x..label.right())
+                    .flat_map(|x| (label.y..label.bottom()).map(move |y| (x, y)))
+                    .map(|p| rgb(&img, p))
+                    .collect();
+                assert!(inside.contains(&pal.label), "{theme} {size} {sq}");
+                let ink = inside.iter().filter(|&&c| c == pal.label_text).count();
+                assert!(
+                    ink >= 6,
+                    "{theme} {size} {sq}: height {h} written ({ink} px)"
+                );
+            }
+            assert!(labelled >= 3, "the sample has stacks");
+        }
+    }
+}
+
+/// The pixel at `x` in the top row of the flat bar's inside, clear of the
+/// counts written in it.
+fn bar_pixel(img: &RgbaImage, l: &Layout, x: i32) -> [u8; 3] {
+    let (inner, _) = l.flat_bar_split([0, 0], 0);
+    rgb(img, (x, inner.y + 1))
+}
+
+#[test]
+fn the_flat_bar_shows_each_sides_share_with_komi() {
+    // Issue 13; RULINGS Tak 3: komi counts for Player 2, a negative komi
+    // for Player 1.
+    for theme in Theme::ALL {
+        let pal = theme.palette();
+        for (flats, komi_half, white_share) in [
+            ([6, 3], 0, 2.0 / 3.0),
+            ([5, 5], 5, 5.0 / 12.5),
+            ([4, 6], -4, 6.0 / 12.0),
+            ([0, 0], 0, 0.5),
+            ([9, 0], 0, 1.0),
+        ] {
+            let mut view = sample::midgame(6);
+            view.flats = flats;
+            view.komi_half = komi_half;
+            let img = render(&view, theme);
+            let l = Layout::new(6);
+            let (inner, split) = l.flat_bar_split(flats, komi_half);
+            let want = inner.x + (inner.w as f64 * white_share).round() as i32;
+            assert_eq!(split, want, "{flats:?} {komi_half}");
+            let case = format!("{theme} {flats:?} komi {komi_half}");
+            if split > inner.x + 2 {
+                assert_eq!(bar_pixel(&img, &l, inner.x + 1), pal.piece[0], "{case}");
+                assert_eq!(bar_pixel(&img, &l, split - 1), pal.piece[0], "{case}");
+            }
+            if split < inner.right() - 2 {
+                assert_eq!(bar_pixel(&img, &l, split), pal.piece[1], "{case}");
+                assert_eq!(
+                    bar_pixel(&img, &l, inner.right() - 2),
+                    pal.piece[1],
+                    "{case}"
+                );
+            }
+            // Framed, and the counts are written in it.
+            let bar = l.flat_bar;
+            assert_eq!(rgb(&img, (bar.x + bar.w / 2, bar.y)), pal.frame, "{case}");
+            let ink = (inner.x..inner.right())
+                .flat_map(|x| (inner.y..inner.bottom()).map(move |y| (x, y)))
+                .filter(|&(x, y)| {
+                    let side = usize::from(x >= split);
+                    rgb(&img, (x, y)) == pal.piece[1 - side]
+                })
+                .count();
+            assert!(ink >= 40, "{case}: counts written ({ink} px)");
+        }
+    }
+}
+
+/// Pixels of `colour` in `r`.
+fn count_in(img: &RgbaImage, r: Rect, colour: [u8; 3]) -> usize {
+    (r.x..r.right())
+        .flat_map(|x| (r.y..r.bottom()).map(move |y| (x, y)))
+        .filter(|&p| rgb(img, p) == colour)
+        .count()
+}
+
+/// Where the "Tak!" chip of `side`'s card goes in `view`.
+fn tak_chip_box(l: &Layout, view: &TakBoardView, side: Side) -> Rect {
+    let status = (view.to_move == Some(side)).then_some("to move");
+    card::chip_boxes(l.cards[side.index()], status, Some("Tak!"))[1].unwrap()
+}
+
+#[test]
+fn a_road_threat_puts_tak_on_the_threatening_players_card() {
+    // Issue 13; RULINGS Tak 8: White has a1-d1 with e1 free.
+    let threat = Position::from_tps_standard("x5/x5/x5/2,2,2,x2/1,1,1,1,x 2 5").unwrap();
+    let quiet = Position::from_tps_standard("x5/x5/x5/2,2,2,x2/1,1,1,1,2S 1 6").unwrap();
+    let l = Layout::new(5);
+    for theme in Theme::ALL {
+        let pal = theme.palette();
+        let chip = |img: &RgbaImage, view: &TakBoardView, side: Side| {
+            let r = tak_chip_box(&l, view, side);
+            count_in(img, r, pal.road) as f32 / (r.w * r.h) as f32
+        };
+        let view = TakBoardView::from_position(&threat, ["Al".into(), "Bo".into()], None);
+        assert_eq!(view.threats, [true, false]);
+        let img = render(&view, theme);
+        assert!(chip(&img, &view, Side::White) > 0.5, "{theme}");
+        assert_eq!(chip(&img, &view, Side::Black), 0.0, "{theme}");
+        // Black to move and threatening too: both cards say it.
+        let mut both = view.clone();
+        both.threats = [true, true];
+        let img = render(&both, theme);
+        assert!(chip(&img, &both, Side::Black) > 0.5, "{theme}");
+        let view = TakBoardView::from_position(&quiet, ["Al".into(), "Bo".into()], None);
+        let img = render(&view, theme);
+        for side in Side::ALL {
+            assert_eq!(chip(&img, &view, side), 0.0, "{theme} {side:?}");
+        }
+        // Once the game is over nothing is threatened any more.
+        let mut over = both.clone();
+        over.result = Some("0-R".into());
+        let img = render(&over, theme);
+        assert_eq!(chip(&img, &over, Side::White), 0.0, "{theme}");
+    }
 }
 
 #[test]
@@ -257,7 +408,7 @@ fn a_stack_shows_its_composition() {
         .collect();
     let pal = Theme::Slate.palette();
     let img = render(&view, Theme::Slate);
-    let l = tak::layout(6);
+    let l = Layout::new(6);
     let pile = l.pile(14, 6).unwrap();
     assert_eq!(pile.layers.len(), 5);
     for layer in &pile.layers {
@@ -293,10 +444,10 @@ fn every_theme_renders_differently_and_is_listed() {
 #[test]
 fn a_board_full_of_tall_stacks_is_a_small_file() {
     let view = sample::tall(8, 20, 40, 99);
-    let png = tak::render_png(&view, Theme::default());
+    let png = render_png(&view, Theme::default());
     assert!(png.len() < 150_000, "{} bytes", png.len());
     for theme in Theme::ALL {
-        let png = tak::render_png(&view, theme);
+        let png = render_png(&view, theme);
         assert!(png.len() < 150_000, "{theme}: {} bytes", png.len());
     }
 }

@@ -1,11 +1,13 @@
 //! Writes the sample pictures in `docs/`. Run by hand:
 //! `cargo test --release --test render_samples -- --ignored`.
 
-use taktable::render::{sample, tak, Theme};
+use taktable::render::tak::{sample, TakBoardView};
+use taktable::render::{Picture, Theme};
 
-fn write(name: &str, view: &tak::TakBoardView, theme: Theme) {
+fn write(name: &str, view: &TakBoardView, theme: Theme) {
     let path = format!("{}/docs/{name}", env!("CARGO_MANIFEST_DIR"));
-    std::fs::write(&path, tak::render_png(view, theme)).expect("write sample");
+    let png = view.png(theme).expect("the picture encodes");
+    std::fs::write(&path, png).expect("write sample");
 }
 
 #[test]

@@ -3,16 +3,18 @@
 
 use image::RgbaImage;
 use taktable::games::takat::{Position, Turn};
-use taktable::render::tak::Side;
-use taktable::render::takat::{
-    self, layout, render_png, SafeMark, TakatBoardView, TakatColours, HEIGHT, RED, WIDTH,
-};
-use taktable::render::Theme;
+use taktable::render::takat::layout::{HEIGHT, WIDTH};
+use taktable::render::takat::{self, SafeMark, TakatBoardView, TakatColours, TakatLayout, RED};
+use taktable::render::{Picture, Side, Theme};
 
 fn decode(png: &[u8]) -> RgbaImage {
     image::load_from_memory_with_format(png, image::ImageFormat::Png)
         .expect("a valid PNG")
         .to_rgba8()
+}
+
+fn render_png(view: &TakatBoardView, theme: Theme) -> Vec<u8> {
+    view.png(theme).expect("the picture encodes")
 }
 
 fn render(view: &TakatBoardView, theme: Theme) -> RgbaImage {
@@ -78,7 +80,7 @@ fn the_picture_has_its_size_and_is_opaque() {
         let img = render(&view, Theme::default());
         assert_eq!(img.dimensions(), (WIDTH, HEIGHT));
         assert!(img.pixels().all(|p| p.0[3] == 255));
-        let l = layout();
+        let l = TakatLayout::new();
         assert_eq!((l.width, l.height), (WIDTH, HEIGHT));
         assert!(l.footer_baseline < HEIGHT as i32);
     }
@@ -86,7 +88,7 @@ fn the_picture_has_its_size_and_is_opaque() {
 
 #[test]
 fn each_top_piece_shows_its_colour_and_empty_cells_their_own() {
-    let l = layout();
+    let l = TakatLayout::new();
     for theme in Theme::ALL {
         let c = TakatColours::of(theme);
         for view in views() {
@@ -115,7 +117,7 @@ fn each_top_piece_shows_its_colour_and_empty_cells_their_own() {
 
 #[test]
 fn red_cells_are_marked_by_colour_and_by_a_ring() {
-    let l = layout();
+    let l = TakatLayout::new();
     for theme in Theme::ALL {
         let c = TakatColours::of(theme);
         let img = render(&TakatBoardView::default(), theme);
@@ -137,7 +139,7 @@ fn red_cells_are_marked_by_colour_and_by_a_ring() {
 
 #[test]
 fn the_last_turn_is_highlighted_and_nothing_else() {
-    let l = layout();
+    let l = TakatLayout::new();
     let cases: [(&str, Option<&str>, &[usize]); 4] = [
         ("x/x/x/x/x/x/x w -", None, &[]),
         ("x/w/x/x/x/x/x b N", Some("+N"), &[1]),
@@ -181,7 +183,7 @@ fn safe_tops_are_marked_one_ring_or_two() {
             SafeMark::None
         ]
     );
-    let l = layout();
+    let l = TakatLayout::new();
     for theme in Theme::ALL {
         let c = TakatColours::of(theme);
         for v in [&view, &takat::sample_midgame()] {
@@ -208,7 +210,7 @@ fn safe_tops_are_marked_one_ring_or_two() {
 
 #[test]
 fn cards_show_pieces_in_hand_and_whose_turn_it_is() {
-    let l = layout();
+    let l = TakatLayout::new();
     let theme = Theme::default();
     let pal = theme.palette();
     let c = TakatColours::of(theme);
@@ -241,7 +243,7 @@ fn a_finished_game_outlines_the_winner() {
     assert_eq!(view.result.as_deref(), Some("0-1"));
     assert_eq!(view.reason.as_deref(), Some("white has no legal turn"));
     assert_eq!(view.to_move, None);
-    let l = layout();
+    let l = TakatLayout::new();
     let pal = Theme::default().palette();
     let img = render(&view, Theme::default());
     for side in [Side::White, Side::Black] {
@@ -256,7 +258,7 @@ fn a_finished_game_outlines_the_winner() {
 
 #[test]
 fn stacks_stay_inside_their_circles() {
-    let l = layout();
+    let l = TakatLayout::new();
     let r = l.cell_radius;
     for i in 0..7 {
         let (cx, cy) = l.cell_centre(i).unwrap();
@@ -325,6 +327,7 @@ fn odd_views_never_panic() {
             must_enter: true,
             result: Some("nonsense".into()),
             reason: Some("because".repeat(50)),
+            position: "🦀".repeat(300),
         },
         TakatBoardView {
             stacks: vec![vec![Side::White; 6], vec![Side::Black; 7]],
@@ -344,7 +347,7 @@ fn odd_views_never_panic() {
         }
     }
     // A stack above six shows its height in its pill.
-    let l = layout();
+    let l = TakatLayout::new();
     assert!(l.pill(0, 5000).is_some());
     assert!(l.pill(0, 1).is_none());
     // Cells that are not on the board have no geometry.

@@ -237,10 +237,9 @@ fn every_position_of_a_random_game_renders() {
     let actions = state.actions();
     for n in (0..=actions.len()).step_by(7) {
         let g = GameState::replay(&settings(), &actions[..n]).unwrap();
-        let (png, alt) = g
-            .render_png(["al".into(), "bo".into()], Theme::ALL[n % 4])
-            .unwrap();
-        assert_eq!(&png[1..4], b"PNG");
-        assert!(alt.contains(&g.snapshot()), "{alt}");
+        let picture =
+            taktable::render::picture(&g, ["al".into(), "bo".into()], Theme::ALL[n % 4]).unwrap();
+        assert_eq!(&picture.png[1..4], b"PNG");
+        assert!(picture.alt.contains(&g.snapshot()), "{}", picture.alt);
     }
 }

@@ -28,10 +28,17 @@ pub fn board_image(ctx: &Ctx<'_>, game: &GameRow, state: &GameState) -> Option<I
             .unwrap_or_else(|| format!("player {id}"))
     });
     let plies = state.action_count();
-    let (bytes, alt) = state.render_png(names, theme_of(ctx))?;
+    let picture = match crate::render::picture(state, names, theme_of(ctx)) {
+        Ok(picture) => picture,
+        Err(e) => {
+            // The reply goes out without its picture.
+            tracing::error!(game = game.id, "{e}");
+            return None;
+        }
+    };
     Some(Image {
-        bytes,
-        alt,
+        bytes: picture.png,
+        alt: picture.alt,
         file_name: format!("game-{}-ply-{plies}.png", game.id),
         text: state.text_board(),
     })

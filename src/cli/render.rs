@@ -7,7 +7,9 @@ use clap::Args;
 use super::setup::GameChoice;
 use crate::games::tak::{Komi, Move, Position, Rules};
 use crate::games::takat;
-use crate::render::{tak, TakBoardView, Theme};
+use crate::render::tak::TakBoardView;
+use crate::render::takat::TakatBoardView;
+use crate::render::{Picture, Theme};
 
 #[derive(Args)]
 pub struct RenderArgs {
@@ -78,7 +80,7 @@ fn render_tak(args: &RenderArgs, theme: Theme) -> Result<Vec<u8>, String> {
     };
     let view =
         TakBoardView::from_position(&position, [args.white.clone(), args.black.clone()], last);
-    Ok(tak::render_png(&view, theme))
+    view.png(theme).map_err(|e| e.to_string())
 }
 
 fn render_takat(args: &RenderArgs, theme: Theme) -> Result<Vec<u8>, String> {
@@ -96,10 +98,7 @@ fn render_takat(args: &RenderArgs, theme: Theme) -> Result<Vec<u8>, String> {
         ),
         None => None,
     };
-    let view = crate::render::takat::TakatBoardView::from_position(
-        &position,
-        [args.white.clone(), args.black.clone()],
-        last,
-    );
-    Ok(crate::render::takat::render_png(&view, theme))
+    let view =
+        TakatBoardView::from_position(&position, [args.white.clone(), args.black.clone()], last);
+    view.png(theme).map_err(|e| e.to_string())
 }

@@ -79,6 +79,16 @@ pub enum Shape {
     },
     /// A circle.
     Circle { cx: f32, cy: f32, r: f32 },
+    /// An axis-aligned ellipse with half axes `rx`, `ry`.
+    Ellipse { cx: f32, cy: f32, rx: f32, ry: f32 },
+    /// A regular hexagon with a corner straight up, `apothem` from its
+    /// centre to each edge, its corners rounded with radius `r`.
+    Hexagon {
+        cx: f32,
+        cy: f32,
+        apothem: f32,
+        r: f32,
+    },
 }
 
 impl Shape {
@@ -115,6 +125,33 @@ impl Shape {
                 outside + qx.max(qy).min(0.0) - r
             }
             Shape::Circle { cx, cy, r } => ((px - cx).powi(2) + (py - cy).powi(2)).sqrt() - r,
+            Shape::Ellipse { cx, cy, rx, ry } => {
+                // The distance estimated from the implicit function and its
+                // gradient: exact on the edge, which is all smoothing needs.
+                let (x, y) = (px - cx, py - cy);
+                let (rx, ry) = (rx.max(1e-3), ry.max(1e-3));
+                let k0 = (x / rx).hypot(y / ry);
+                let k1 = (x / (rx * rx)).hypot(y / (ry * ry));
+                if k1 <= f32::EPSILON {
+                    -rx.min(ry)
+                } else {
+                    k0 * (k0 - 1.0) / k1
+                }
+            }
+            Shape::Hexagon { cx, cy, apothem, r } => {
+                // Folded into one twelfth of the hexagon (x across the flat
+                // left and right edges), then the distance to that edge.
+                const N: (f32, f32) = (-0.866_025_4, 0.5);
+                let tan30 = 0.577_350_26;
+                let a = (apothem - r).max(0.0);
+                let (mut x, mut y) = ((py - cy).abs(), (px - cx).abs());
+                let fold = 2.0 * (N.0 * x + N.1 * y).min(0.0);
+                x -= fold * N.0;
+                y -= fold * N.1;
+                x -= x.clamp(-tan30 * a, tan30 * a);
+                y -= a;
+                x.hypot(y) * y.signum() - r
+            }
         }
     }
 
@@ -135,6 +172,13 @@ impl Shape {
                 (cx, cy, ex, ey)
             }
             Shape::Circle { cx, cy, r } => (cx, cy, r, r),
+            Shape::Ellipse { cx, cy, rx, ry } => (cx, cy, rx, ry),
+            Shape::Hexagon {
+                cx, cy, apothem, ..
+            } => {
+                let corner = apothem / 0.866_025_4;
+                (cx, cy, corner, corner)
+            }
         };
         let x0 = (cx - ex).floor() as i32 - 1;
         let y0 = (cy - ey).floor() as i32 - 1;
@@ -183,9 +227,15 @@ impl Paint {
     }
 }
 
-fn mix(a: Colour, b: Colour, k: f32) -> Colour {
+/// `a` moved towards `b` by `k` (0: `a`, 1: `b`).
+pub fn mix(a: Colour, b: Colour, k: f32) -> Colour {
     let f = |x: u8, y: u8| (x as f32 + (y as f32 - x as f32) * k).round() as u8;
     [f(a[0], b[0]), f(a[1], b[1]), f(a[2], b[2])]
+}
+
+/// The lightness of a colour as the eye sees it (Rec. 709 weights), 0..=255.
+pub fn luma(c: Colour) -> f32 {
+    0.2126 * c[0] as f32 + 0.7152 * c[1] as f32 + 0.0722 * c[2] as f32
 }
 
 /// Something shapes can be painted on.

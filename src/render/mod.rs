@@ -1,30 +1,137 @@
-//! Board pictures: a game position in, a PNG out.
+//! Board pictures: a game's position in, a PNG and its alt text out.
 //!
-//! Depends only on plain data (a view of the position the bot builds from the
-//! rules engine) and draws with `image` and `ab_glyph`. What never changes
-//! (background, board, coordinates, piece sprites) is drawn once per theme
-//! and board size ([`sprites`]); each move only composes on top of it
-//! ([`tak`]) and encodes with a fast PNG setting ([`png`]).
+//! Each game draws its own picture in its own folder ([`tak`], [`takat`])
+//! from plain data, a view the game builds from its rules engine's
+//! position, and implements [`Picture`] for that view. What every picture
+//! shares is here: the rasteriser ([`draw`]: anti-aliased shapes from
+//! signed distances, sprites, blits), the fonts ([`text`]), the themes
+//! ([`theme`]), the player cards ([`card`]), the footer line ([`status`]),
+//! the cache of pre-drawn parts keyed by game, theme and size ([`cache`]),
+//! and the PNG encoder ([`png`]), which reports a failure rather than
+//! giving an empty file.
+//!
+//! The bot asks for a game's picture with [`picture`].
 //!
 //! ```
-//! use taktable::render::{tak, Theme};
-//! let view = tak::TakBoardView::new(5);
-//! let png = tak::render_png(&view, Theme::default());
-//! assert_eq!(&png[1..4], b"PNG");
+//! use taktable::games::{GameSettings, GameState, TakSettings};
+//! use taktable::render::{self, Theme};
+//!
+//! let settings = GameSettings::Tak(TakSettings::standard(5).unwrap());
+//! let mut game = GameState::new(&settings).unwrap();
+//! game.play("a1").unwrap();
+//! let picture = render::picture(&game, ["al".into(), "bo".into()], Theme::default()).unwrap();
+//! assert_eq!(&picture.png[1..4], b"PNG");
+//! assert!(picture.alt.ends_with("(last move a1)"));
 //! ```
 
+pub mod cache;
+pub mod card;
 pub mod draw;
-pub mod game;
-pub mod layout;
 pub mod png;
-pub mod position;
-pub mod sample;
-pub mod sprites;
+pub mod status;
 pub mod tak;
 pub mod takat;
 pub mod text;
 pub mod theme;
 
-pub use layout::{square_centre, Layout};
-pub use tak::{render_png, render_rgba, Reserve, Side, Stone, StoneKind, TakBoardView};
+use image::{RgbImage, RgbaImage};
+
+pub use card::Side;
+pub use png::RenderError;
+pub use tak::layout;
 pub use theme::{Palette, Theme};
+
+use crate::games::GameState;
+
+/// A finished picture: what the bot attaches, and its description.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rendered {
+    pub png: Vec<u8>,
+    /// The alt text: the position in the game's notation and the last action.
+    pub alt: String,
+}
+
+/// A game's picture of one position: each game's view implements it.
+pub trait Picture {
+    /// The picture in `theme`, undecoded.
+    fn compose(&self, theme: Theme) -> RgbImage;
+
+    /// What the picture shows, in words (the position in the game's
+    /// notation, the last action).
+    fn alt_text(&self) -> String;
+
+    /// The PNG row filter this game's pictures compress best with.
+    fn filter(&self) -> png::Filter;
+
+    /// The picture as PNG bytes.
+    fn png(&self, theme: Theme) -> Result<Vec<u8>, RenderError> {
+        png::encode(&self.compose(theme), self.filter())
+    }
+
+    /// The picture with an alpha channel (always opaque), for tests and
+    /// previews.
+    fn rgba(&self, theme: Theme) -> RgbaImage {
+        image::DynamicImage::ImageRgb8(self.compose(theme)).into_rgba8()
+    }
+
+    /// The PNG with its alt text.
+    fn render(&self, theme: Theme) -> Result<Rendered, RenderError> {
+        Ok(Rendered {
+            png: self.png(theme)?,
+            alt: self.alt_text(),
+        })
+    }
+}
+
+/// The picture of `state` after its last action (highlighted) in `theme`,
+/// with the players' names (white's first) on the cards.
+pub fn picture(
+    state: &GameState,
+    players: [String; 2],
+    theme: Theme,
+) -> Result<Rendered, RenderError> {
+    match state {
+        GameState::Tak(g) => {
+            tak::TakBoardView::of_game(&g.start, &g.position, &g.moves, players).render(theme)
+        }
+        GameState::Takat(g) => {
+            takat::TakatBoardView::of_game(&g.position, &g.turns, players).render(theme)
+        }
+    }
+}
+
+/// Draw every game's parts in every theme and size now (e.g. at start-up)
+/// rather than on first use.
+pub fn preload() {
+    tak::preload();
+    takat::preload();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::{GameSettings, TakSettings, TakatSettings};
+
+    #[test]
+    fn both_games_render_with_alt_text() {
+        let mut tak =
+            GameState::new(&GameSettings::Tak(TakSettings::standard(5).unwrap())).unwrap();
+        tak.play("a1").unwrap();
+        let p = picture(&tak, ["al".into(), "bo".into()], Theme::default()).unwrap();
+        assert_eq!(&p.png[1..4], b"PNG");
+        assert!(
+            p.alt.starts_with("Tak board") && p.alt.ends_with("(last move a1)"),
+            "{}",
+            p.alt
+        );
+
+        let mut takat = GameState::new(&GameSettings::Takat(TakatSettings::default())).unwrap();
+        takat.play("+n").unwrap();
+        let p = picture(&takat, ["al".into(), "bo".into()], Theme::Paper).unwrap();
+        assert_eq!(&p.png[1..4], b"PNG");
+        assert_eq!(
+            p.alt,
+            "Takat board, position x/w/x/x/x/x/x b N (last turn +N)"
+        );
+    }
+}

@@ -12,7 +12,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 use ab_glyph::{Font, FontRef, GlyphId, PxScale, ScaleFont};
 use image::RgbImage;
 
-use super::draw::{blend_mask, Colour};
+use super::draw::{blend_mask, paint, Colour, Paint, Rect, Shape};
 
 static REGULAR_TTF: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
 static BOLD_TTF: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-Bold.ttf");
@@ -162,28 +162,16 @@ pub fn fit(face: Face, px: f32, text: &str, max_width: f32) -> String {
     String::new()
 }
 
-/// A rounded chip with a short bold label ("to move", "winner"), its right
-/// edge at `right` and its top at `top`. Returns the chip's left edge.
-pub fn draw_chip(
-    img: &mut RgbImage,
-    right: i32,
-    top: i32,
-    label: &str,
-    fill: Colour,
-    ink: Colour,
-) -> i32 {
-    use super::draw::{paint, Paint, Rect, Shape};
-    let px = 13.0;
-    let w = (measure(Face::Bold, px, label) + 18.0).round() as i32;
-    let r = Rect::new(right - w, top, w, 22);
-    paint(
-        img,
-        &Shape::round_rect(r.x as f32, r.y as f32, r.w as f32, r.h as f32, 11.0),
-        &Paint::solid(fill),
-    );
-    let base = r.y as f32 + (r.h as f32 + px * CAP_HEIGHT) / 2.0;
-    draw(img, Face::Bold, px, (r.x + 9) as f32, base, ink, label);
-    r.x
+/// A pill of `fill` filling `r`, with `label` in bold `px` pixels centred
+/// in it: a stack's height.
+pub fn draw_pill(img: &mut RgbImage, r: Rect, label: &str, px: f32, fill: Colour, ink: Colour) {
+    let h = r.h as f32;
+    let shape = Shape::round_rect(r.x as f32, r.y as f32, r.w as f32, h, h / 2.0);
+    paint(img, &shape, &Paint::solid(fill));
+    let w = measure(Face::Bold, px, label);
+    let x = r.x as f32 + (r.w as f32 - w) / 2.0;
+    let base = r.y as f32 + (h + px * CAP_HEIGHT) / 2.0;
+    draw(img, Face::Bold, px, x, base, ink, label);
 }
 
 #[cfg(test)]

@@ -5,6 +5,7 @@
 //! - [`position`]: checking and playing moves, the outcome.
 //! - [`movegen`], [`perft`]: legal moves, counted or listed.
 //! - [`ptn`], [`tps`], [`ptn_file`]: notation.
+//! - [`road`]: the squares of one winning road (what a picture frames).
 //! - [`threat`]: road threats ("Tak!").
 
 pub mod bitboard;
@@ -16,6 +17,7 @@ pub mod piece;
 pub mod position;
 pub mod ptn;
 pub mod ptn_file;
+pub mod road;
 pub mod rules;
 pub mod square;
 pub mod stack;

@@ -11,17 +11,18 @@
 //!  |  .. |                               |      |
 //!  |  1 +--------------------------------+      |
 //!  |       a    b    c   ...                    |
+//!  |  [ white's flats    |  black's flats + komi ] |  flat bar
 //!  |  Move 12 · Alice to move   Flats 7 : 5 + 2.5 |  footer
 //!  +--------------------------------------------+
 //! ```
 
-use super::draw::Rect;
-use super::text::{self, Face};
+use crate::render::draw::Rect;
+use crate::render::text::{self, Face};
 
 /// Width of every picture, in pixels.
 pub const WIDTH: u32 = 720;
 /// Height of every picture, in pixels (the same for every board size).
-pub const HEIGHT: u32 = 838;
+pub const HEIGHT: u32 = 874;
 /// Smallest and largest board sizes drawn; others are clamped into range.
 pub const MIN_SIZE: usize = 3;
 pub const MAX_SIZE: usize = 8;
@@ -37,6 +38,9 @@ const CARD_Y: i32 = 14;
 const CARD_H: i32 = 66;
 const CARD_GAP: i32 = 12;
 const BOARD_Y: i32 = CARD_Y + CARD_H + 14;
+/// The flat bar: its top (below the file letters) and height.
+const BAR_Y: i32 = 796;
+const BAR_H: i32 = 28;
 
 /// `size` clamped to `MIN_SIZE..=MAX_SIZE`.
 pub fn clamp_size(size: usize) -> usize {
@@ -60,6 +64,8 @@ pub struct Layout {
     pub frame: Rect,
     /// Player cards, white then black.
     pub cards: [Rect; 2],
+    /// The flat bar: each side's share of the flat count, komi included.
+    pub flat_bar: Rect,
     /// Baseline of the footer line.
     pub footer_baseline: i32,
     /// Side of a flat on the board (the box of every top piece).
@@ -104,8 +110,10 @@ pub struct PileLayer {
     pub visible: i32,
 }
 
-/// Stacks this tall or taller get their height written on them.
-pub const LABEL_HEIGHT: usize = 10;
+/// Stacks this tall or taller get their height written on them: every
+/// stack of more than one piece (bands alone are hard to count at the size
+/// Discord shows a picture).
+pub const LABEL_HEIGHT: usize = 2;
 
 impl Layout {
     /// The geometry for a board of `size` (clamped to 3..=8).
@@ -132,6 +140,7 @@ impl Layout {
                 Rect::new(MARGIN, CARD_Y, card_w, CARD_H),
                 Rect::new(MARGIN + card_w + CARD_GAP, CARD_Y, card_w, CARD_H),
             ],
+            flat_bar: Rect::new(MARGIN, BAR_Y, WIDTH as i32 - 2 * MARGIN, BAR_H),
             footer_baseline: HEIGHT as i32 - 18,
             tile,
             road_width: ((0.06 * sf).round() as i32).max(3),
@@ -287,6 +296,32 @@ impl Layout {
         })
     }
 }
+
+/// Each side's share of the flat count, white then black: top flats, with
+/// komi added to Black (RULINGS Tak 3; a negative komi counts for White).
+pub fn flat_shares(flats: [u32; 2], komi_half: i8) -> [f64; 2] {
+    let komi = komi_half as f64 / 2.0;
+    [
+        flats[0] as f64 + (-komi).max(0.0),
+        flats[1] as f64 + komi.max(0.0),
+    ]
+}
+
+impl Layout {
+    /// The inside of the flat bar (the frame around it left out) and the x
+    /// where White's share ends and Black's begins: nothing on either
+    /// side splits it in the middle.
+    pub fn flat_bar_split(&self, flats: [u32; 2], komi_half: i8) -> (Rect, i32) {
+        let inner = self.flat_bar.inset(BAR_FRAME);
+        let [w, b] = flat_shares(flats, komi_half);
+        let part = if w + b > 0.0 { w / (w + b) } else { 0.5 };
+        let x = inner.x + (inner.w as f64 * part).round() as i32;
+        (inner, x)
+    }
+}
+
+/// Width of the frame around the flat bar.
+pub const BAR_FRAME: i32 = 2;
 
 /// Centre pixel of square `sq` on a board of `size`.
 pub fn square_centre(size: usize, sq: usize) -> Option<(i32, i32)> {

@@ -5,8 +5,9 @@
 //! directly, with more pieces than any game holds, to test the limits of
 //! the picture.
 
-use super::tak::{Reserve, Side, Stone, StoneKind, TakBoardView};
+use super::view::{Reserve, Stone, StoneKind, TakBoardView};
 use crate::games::tak::Position;
+use crate::render::Side;
 
 /// A view of the position in `tps`, e.g. `x5/x5/x2,12C,x2/x5/x5 2 3` (the
 /// `[TPS "..."]` tag around it is optional), read by the rules engine with
@@ -59,16 +60,25 @@ pub fn midgame(size: usize) -> TakBoardView {
     view
 }
 
-/// A finished 5x5 game: White's road along rank 3, result `R-0`.
+/// A finished 5x5 game: White's road along rank 3, made by e2+ (the
+/// flats on c4 and d4 and the capstone on c2 touch it but are no part of
+/// it), result `R-0`.
 pub fn road_win() -> TakBoardView {
-    let mut view = from_tps("x,2,x,2,x/2,x,12,x2/1,1,121,1,21/x,2,1C,2,x/2,x2,1,2C 2 12")
-        .unwrap_or_else(|_| TakBoardView::new(5));
-    view.players = ["Alice".into(), "Bob".into()];
-    view.to_move = None;
-    view.result = Some("R-0".into());
-    view.road = squares(5, &["a3", "b3", "c3", "d3", "e3"]);
-    view.last_move = squares(5, &["e2", "e3"]);
-    view
+    let tps = "x,2,x,2,x/2,x,1,1,x/1,1,121,1,2/x,2,1C,2,1/2,x2,1,2C 1 12";
+    let view = Position::from_tps_standard(tps).and_then(|mut position| {
+        let mv = "e2+".parse().map_err(|_| position_error())?;
+        position.play(mv).map_err(|_| position_error())?;
+        Ok(TakBoardView::from_position(
+            &position,
+            ["Alice".into(), "Bob".into()],
+            Some(mv),
+        ))
+    });
+    view.unwrap_or_else(|_| TakBoardView::new(5))
+}
+
+fn position_error() -> crate::games::tak::TpsError {
+    crate::games::tak::TpsError("the sample's move does not play".into())
 }
 
 /// A board of `size` with a stack of `min_height..=max_height` pieces (mixed
@@ -160,7 +170,11 @@ mod tests {
             assert!(v.stacks.iter().any(|s| !s.is_empty()), "{size}");
             assert_eq!(v.last_move.len(), 2, "{size}");
         }
-        assert_eq!(road_win().road.len(), 5);
+        // RULINGS Tak 5: the road is a3-e3, without the branches beside it.
+        let road = road_win();
+        assert_eq!(road.result.as_deref(), Some("R-0"));
+        assert_eq!(road.road, squares(5, &["a3", "b3", "c3", "d3", "e3"]));
+        assert_eq!(road.last_move, squares(5, &["e2", "e3"]));
         assert_eq!(square(8, "h8"), Some(63));
         assert_eq!(square(5, "f1"), None);
     }

@@ -1,19 +1,23 @@
 //! What never changes between moves, drawn once per theme and board size:
 //! the empty picture (background, header cards, board, coordinates) and the
-//! piece sprites. Kept in a process-wide cache; a set costs about a
-//! millisecond to build and is shared behind an `Arc`.
+//! piece sprites. Kept in the renderer's cache ([`crate::render::cache`]);
+//! a set costs about a millisecond to build and is shared behind an `Arc`.
 
-use std::collections::HashMap;
 use std::f32::consts::FRAC_PI_4;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::Arc;
 
 use image::RgbImage;
 
-use super::draw::{fill_rect, paint, paint_ring, paint_shadow, Colour, Paint, Rect, Shape, Sprite};
 use super::layout::{self, Layout};
-use super::tak::{Side, StoneKind};
-use super::text::{self, Face, CAP_HEIGHT};
-use super::theme::{Palette, Theme};
+use super::view::StoneKind;
+use crate::render::cache::{self, Predrawn};
+use crate::render::card;
+use crate::render::draw::{
+    fill_rect, luma, paint, paint_ring, paint_shadow, Colour, Paint, Rect, Shape, Sprite,
+};
+use crate::render::text::{self, Face, CAP_HEIGHT};
+use crate::render::theme::{Palette, Theme};
+use crate::render::Side;
 
 /// Opacity of piece shadows.
 const SHADOW: f32 = 0.45;
@@ -54,14 +58,13 @@ pub struct Sprites {
 
 /// The sprites for `theme` and a board of `size` (clamped to 3..=8).
 pub fn get(theme: Theme, size: usize) -> Arc<Sprites> {
-    type Cache = Mutex<HashMap<(Theme, usize), Arc<Sprites>>>;
-    static CACHE: OnceLock<Cache> = OnceLock::new();
-    let size = layout::clamp_size(size);
-    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
-    let mut map = cache.lock().unwrap_or_else(|e| e.into_inner());
-    map.entry((theme, size))
-        .or_insert_with(|| Arc::new(Sprites::build(theme, size)))
-        .clone()
+    cache::get::<Sprites>(theme, layout::clamp_size(size))
+}
+
+impl Predrawn for Sprites {
+    fn build(theme: Theme, size: usize) -> Sprites {
+        Sprites::draw(theme, size)
+    }
 }
 
 /// Build every theme and size now (e.g. at start-up) rather than on first use.
@@ -70,13 +73,6 @@ pub fn preload() {
         for size in layout::MIN_SIZE..=layout::MAX_SIZE {
             get(theme, size);
         }
-    }
-}
-
-fn side_index(side: Side) -> usize {
-    match side {
-        Side::White => 0,
-        Side::Black => 1,
     }
 }
 
@@ -89,7 +85,7 @@ fn kind_index(kind: StoneKind) -> usize {
 }
 
 impl Sprites {
-    fn build(theme: Theme, size: usize) -> Sprites {
+    fn draw(theme: Theme, size: usize) -> Sprites {
         let layout = Layout::new(size);
         let pal = theme.palette();
         let t = layout.tile as f32;
@@ -124,14 +120,7 @@ impl Sprites {
             );
             s
         };
-        let card = layout.cards[0];
-        let mut active_card = Sprite::new(card.w as u32, card.h as u32);
-        paint_ring(
-            &mut active_card,
-            &Shape::round_rect(0.0, 0.0, card.w as f32, card.h as f32, 10.0),
-            pal.accent,
-            3.0,
-        );
+        let active_card = card::outline(layout.cards[0], pal);
         Sprites {
             theme,
             background: background(pal, &layout),
@@ -156,7 +145,7 @@ impl Sprites {
 
     /// Draw a top piece in its box.
     pub fn draw_piece(&self, canvas: &mut RgbImage, side: Side, kind: StoneKind, top: Rect) {
-        self.pieces[side_index(side)][kind_index(kind)].blit(
+        self.pieces[side.index()][kind_index(kind)].blit(
             canvas,
             top.x - self.pad,
             top.y - self.pad,
@@ -175,9 +164,9 @@ impl Sprites {
         part: LayerPart,
     ) {
         let s = if deep {
-            &self.deep[side_index(side)]
+            &self.deep[side.index()]
         } else {
-            &self.layer[side_index(side)]
+            &self.layer[side.index()]
         };
         let (x, t, h) = (x - self.pad, self.layout.tile, s.h);
         match part {
@@ -200,9 +189,9 @@ impl Sprites {
         self.shadow[usize::from(deep)].blit(canvas, x - self.pad, y - self.pad);
     }
 
-    /// Outline the card at `rect`.
-    pub fn draw_active_card(&self, canvas: &mut RgbImage, rect: Rect) {
-        self.active_card.blit(canvas, rect.x, rect.y);
+    /// The outline of an active card (to move, or the winner).
+    pub fn active_card(&self) -> &Sprite {
+        &self.active_card
     }
 }
 
@@ -289,7 +278,6 @@ fn piece_sprite(pal: &Palette, side: usize, kind: usize, t: f32, pad: i32, line:
 /// close to its fill to see (then the middle tone used between stacked
 /// pieces).
 fn ring_colour(pal: &Palette, side: usize) -> Colour {
-    let luma = |c: Colour| 0.2126 * c[0] as f32 + 0.7152 * c[1] as f32 + 0.0722 * c[2] as f32;
     if (luma(pal.outline[side]) - luma(pal.piece[side])).abs() < 64.0 {
         pal.layer_line
     } else {
@@ -301,18 +289,8 @@ fn background(pal: &Palette, l: &Layout) -> RgbImage {
     let mut img = RgbImage::from_pixel(l.width, l.height, image::Rgb(pal.background));
 
     // Player cards, each with a flat of its colour.
-    for (side, card) in l.cards.iter().enumerate() {
-        paint(
-            &mut img,
-            &Shape::round_rect(
-                card.x as f32,
-                card.y as f32,
-                card.w as f32,
-                card.h as f32,
-                10.0,
-            ),
-            &Paint::solid(pal.card),
-        );
+    for (side, &card) in l.cards.iter().enumerate() {
+        card::draw_blank(&mut img, card, pal);
         let icon = 30.0;
         paint(
             &mut img,

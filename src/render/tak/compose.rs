@@ -1,0 +1,306 @@
+//! A Tak picture composed on the pre-drawn background of its theme and
+//! size: highlights, stacks with their heights, the player cards, the flat
+//! bar and the footer line.
+
+use image::RgbImage;
+
+use super::layout::Layout;
+use super::sprites::{self, LayerPart, Sprites};
+use super::view::{StoneKind, TakBoardView};
+use crate::render::card::{self, CardText, Chip};
+use crate::render::draw::{fill_rect, luma, paint, Paint, Rect, Shape};
+use crate::render::status::{self, State};
+use crate::render::text::{self, Face, CAP_HEIGHT};
+use crate::render::theme::{Palette, Theme};
+use crate::render::Side;
+
+/// The picture of `view` in `theme`.
+pub fn compose(view: &TakBoardView, theme: Theme) -> RgbImage {
+    let sprites = sprites::get(theme, view.size);
+    let mut img = sprites.background.clone();
+    draw_highlights(&mut img, &sprites.layout, view, theme);
+    for sq in 0..sprites.layout.size * sprites.layout.size {
+        draw_stack(&mut img, &sprites, sq, view.stack(sq));
+    }
+    draw_cards(&mut img, &sprites, view);
+    draw_flat_bar(&mut img, &sprites.layout, view, theme.palette());
+    draw_footer(&mut img, &sprites.layout, view, theme.palette());
+    img
+}
+
+fn draw_highlights(img: &mut RgbImage, l: &Layout, view: &TakBoardView, theme: Theme) {
+    let pal = theme.palette();
+    for &sq in &view.last_move {
+        if let Some(r) = l.square_fill(sq) {
+            fill_rect(img, r, pal.last_move);
+        }
+    }
+    let squares = l.size * l.size;
+    let mut road = vec![false; squares];
+    for &sq in &view.road {
+        if sq < squares {
+            road[sq] = true;
+        }
+    }
+    let w = l.road_width;
+    for sq in (0..squares).filter(|&sq| road[sq]) {
+        let Some(f) = l.square_fill(sq) else { continue };
+        fill_rect(img, Rect::new(f.x, f.y, f.w, w), pal.road);
+        fill_rect(img, Rect::new(f.x, f.bottom() - w, f.w, w), pal.road);
+        fill_rect(img, Rect::new(f.x, f.y, w, f.h), pal.road);
+        fill_rect(img, Rect::new(f.right() - w, f.y, w, f.h), pal.road);
+        // Bridge the line to a road neighbour on the right or above.
+        let (file, rank) = l.file_rank(sq);
+        if file + 1 < l.size && road[sq + 1] {
+            if let Some(n) = l.square_fill(sq + 1) {
+                fill_rect(
+                    img,
+                    Rect::new(f.right(), f.y, n.x - f.right(), f.h),
+                    pal.road,
+                );
+            }
+        }
+        if rank + 1 < l.size && road[sq + l.size] {
+            if let Some(n) = l.square_fill(sq + l.size) {
+                fill_rect(
+                    img,
+                    Rect::new(f.x, n.bottom(), f.w, f.y - n.bottom()),
+                    pal.road,
+                );
+            }
+        }
+    }
+}
+
+fn draw_stack(img: &mut RgbImage, sprites: &Sprites, sq: usize, stack: &[super::Stone]) {
+    let Some(top) = stack.last() else { return };
+    let Some(pile) = sprites.layout.pile(sq, stack.len()) else {
+        return;
+    };
+    match pile.layers.first() {
+        Some(low) => sprites.draw_shadow(img, (low.x, low.y), low.deep),
+        None if top.kind == StoneKind::Flat => {
+            sprites.draw_shadow(img, (pile.top.x, pile.top.y), false)
+        }
+        None => {}
+    }
+    for (i, layer) in pile.layers.iter().enumerate() {
+        let side = stack.get(layer.index).map_or(Side::White, |s| s.side);
+        let part = if top.kind != StoneKind::Flat && layer.index + 2 == stack.len() {
+            // Around a wall or a capstone the whole flat under it shows.
+            LayerPart::Whole
+        } else if pile.squeezed && layer.deep && i > 0 {
+            LayerPart::Band
+        } else {
+            LayerPart::Sliver
+        };
+        sprites.draw_layer(
+            img,
+            side,
+            layer.deep,
+            (layer.x, layer.y),
+            layer.visible,
+            part,
+        );
+    }
+    sprites.draw_piece(img, top.side, top.kind, pile.top);
+    if let Some(r) = pile.label {
+        let pal = sprites.theme.palette();
+        let label = stack.len().to_string();
+        text::draw_pill(img, r, &label, pile.label_px, pal.label, pal.label_text);
+    }
+}
+
+/// What a PTN result means in words, and who won.
+fn describe_result(result: &str, names: [&str; 2]) -> (String, Option<Side>) {
+    let win = |side: Side, how: &str| (format!("{} wins{how}", names[side.index()]), Some(side));
+    match result.trim() {
+        "R-0" => win(Side::White, " by road"),
+        "0-R" => win(Side::Black, " by road"),
+        "F-0" => win(Side::White, " on flats"),
+        "0-F" => win(Side::Black, " on flats"),
+        "1-0" => win(Side::White, ""),
+        "0-1" => win(Side::Black, ""),
+        "1/2-1/2" | "½-½" => ("Draw".to_string(), None),
+        _ => (String::new(), None),
+    }
+}
+
+fn plural(n: u32, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// The "Tak!" chip of a player who threatens to complete a road: the road
+/// colour, with white or black ink, whichever stands out.
+pub fn tak_chip(pal: &Palette) -> Chip {
+    let ink = if luma(pal.road) > 140.0 {
+        [0x10, 0x10, 0x10]
+    } else {
+        [0xff, 0xff, 0xff]
+    };
+    Chip {
+        label: "Tak!",
+        fill: pal.road,
+        ink,
+    }
+}
+
+fn draw_cards(img: &mut RgbImage, sprites: &Sprites, view: &TakBoardView) {
+    let pal = sprites.theme.palette();
+    let names = card::names(&view.players);
+    let winner = view
+        .result
+        .as_deref()
+        .and_then(|r| describe_result(r, names).1);
+    let over = view.result.is_some();
+    for side in Side::ALL {
+        let i = side.index();
+        let r = view.reserves[i];
+        let text = CardText {
+            name: names[i],
+            line: format!(
+                "{} · {} · {}",
+                side.name(),
+                plural(r.stones, "stone", "stones"),
+                plural(r.caps, "cap", "caps")
+            ),
+            status: card::status(side, winner, over, view.to_move),
+            extra: (view.threats[i] && !over).then(|| tak_chip(pal)),
+        };
+        let rect = sprites.layout.cards[i];
+        card::draw(img, rect, sprites.active_card(), pal, &text);
+    }
+}
+
+/// The flat count as a bar across the picture: White's share (top flats)
+/// in White's colour on the left, Black's (top flats and komi) in Black's
+/// on the right, each with its count written in it.
+fn draw_flat_bar(img: &mut RgbImage, l: &Layout, view: &TakBoardView, pal: &Palette) {
+    let bar = l.flat_bar;
+    paint(
+        img,
+        &Shape::round_rect(bar.x as f32, bar.y as f32, bar.w as f32, bar.h as f32, 6.0),
+        &Paint::solid(pal.frame),
+    );
+    let (inner, split) = l.flat_bar_split(view.flats, view.komi_half);
+    if inner.w <= 0 || inner.h <= 0 {
+        return;
+    }
+    // Each count is written across the whole bar twice, dark on White's
+    // colour and light on Black's, and each share keeps its own: a count
+    // that runs into the other share stays readable there.
+    let [white, black] = bar_labels(view.flats, view.komi_half);
+    let px = 16.0;
+    let base = (inner.h as f32 + px * CAP_HEIGHT) / 2.0;
+    let pad = 10.0;
+    let black_x = inner.w as f32 - pad - text::measure(Face::Bold, px, &black);
+    let share = |side: usize| {
+        let fill = image::Rgb(pal.piece[side]);
+        let ink = pal.piece[1 - side];
+        let mut part = RgbImage::from_pixel(inner.w as u32, inner.h as u32, fill);
+        text::draw(&mut part, Face::Bold, px, pad, base, ink, &white);
+        text::draw(&mut part, Face::Bold, px, black_x, base, ink, &black);
+        part
+    };
+    let split = (split - inner.x).clamp(0, inner.w) as u32;
+    let (left, right) = (share(0), share(1));
+    for y in 0..inner.h as u32 {
+        for x in 0..inner.w as u32 {
+            let from = if x < split { &left } else { &right };
+            let (cx, cy) = ((inner.x + x as i32) as u32, (inner.y + y as i32) as u32);
+            if cx < img.width() && cy < img.height() {
+                img.put_pixel(cx, cy, *from.get_pixel(x, y));
+            }
+        }
+    }
+}
+
+/// The counts written in the flat bar, white's then black's: "7 flats",
+/// "5 flats + 2.5 komi" (komi on the side it counts for).
+pub fn bar_labels(flats: [u32; 2], komi_half: i8) -> [String; 2] {
+    let komi = komi_text(komi_half.unsigned_abs());
+    let with = |n: u32, has_komi: bool| match has_komi {
+        true => format!("{} + {komi} komi", plural(n, "flat", "flats")),
+        false => plural(n, "flat", "flats"),
+    };
+    [with(flats[0], komi_half < 0), with(flats[1], komi_half > 0)]
+}
+
+/// Half points as text: 5 -> "2.5", 4 -> "2".
+fn komi_text(halves: u8) -> String {
+    let half = if halves % 2 == 1 { ".5" } else { "" };
+    format!("{}{half}", halves / 2)
+}
+
+/// "7 : 5 + 2.5 komi" style flat count.
+pub fn flat_count_text(flats: [u32; 2], komi_half: i8) -> String {
+    let komi = match komi_half {
+        0 => String::new(),
+        k => {
+            let sign = if k > 0 { '+' } else { '−' };
+            format!(" {sign} {} komi", komi_text(k.unsigned_abs()))
+        }
+    };
+    format!("{} : {}{komi}", flats[0], flats[1])
+}
+
+fn draw_footer(img: &mut RgbImage, l: &Layout, view: &TakBoardView, pal: &Palette) {
+    let names = card::names(&view.players);
+    let state = match view.result.as_deref() {
+        Some(result) => {
+            let (words, _) = describe_result(result, names);
+            State::Over(match words.is_empty() {
+                true => result.trim().to_string(),
+                false => format!("{} · {words}", result.trim()),
+            })
+        }
+        None => State::On {
+            head: format!("Move {}", view.move_number),
+            rest: match view.to_move {
+                Some(side) => format!(" · {} to move", names[side.index()]),
+                None => " · game over".to_string(),
+            },
+        },
+    };
+    let flats = flat_count_text(view.flats, view.komi_half);
+    let span = (l.cards[0].x, l.cards[1].right(), l.footer_baseline);
+    status::draw(img, pal, span, &state, Some(("Flats ", &flats)));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn flat_count_shows_komi() {
+        assert_eq!(flat_count_text([7, 5], 5), "7 : 5 + 2.5 komi");
+        assert_eq!(flat_count_text([7, 5], 0), "7 : 5");
+        assert_eq!(flat_count_text([7, 5], 4), "7 : 5 + 2 komi");
+        assert_eq!(flat_count_text([0, 0], -3), "0 : 0 − 1.5 komi");
+        assert_eq!(flat_count_text([0, 0], i8::MIN), "0 : 0 − 64 komi");
+    }
+
+    #[test]
+    fn the_bar_writes_komi_on_the_side_it_counts_for() {
+        // RULINGS Tak 3: komi is added to Player 2's count; a negative
+        // komi favours Player 1.
+        assert_eq!(bar_labels([7, 5], 5), ["7 flats", "5 flats + 2.5 komi"]);
+        assert_eq!(bar_labels([1, 0], -4), ["1 flat + 2 komi", "0 flats"]);
+        assert_eq!(bar_labels([3, 3], 0), ["3 flats", "3 flats"]);
+    }
+
+    #[test]
+    fn results_in_words() {
+        let n = ["Ann", "Bob"];
+        assert_eq!(
+            describe_result("R-0", n),
+            ("Ann wins by road".into(), Some(Side::White))
+        );
+        assert_eq!(
+            describe_result("0-F", n),
+            ("Bob wins on flats".into(), Some(Side::Black))
+        );
+        assert_eq!(describe_result("1/2-1/2", n), ("Draw".into(), None));
+        assert_eq!(describe_result("??", n), (String::new(), None));
+    }
+}
