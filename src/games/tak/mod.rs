@@ -6,6 +6,7 @@
 //! - [`movegen`], [`perft`]: legal moves, counted or listed.
 //! - [`ptn`], [`tps`], [`ptn_file`]: notation.
 //! - [`threat`]: road threats ("Tak!").
+//! - [`search`]: the computer opponent (levels 1-10).
 
 pub mod bitboard;
 pub mod error;
@@ -17,6 +18,7 @@ pub mod position;
 pub mod ptn;
 pub mod ptn_file;
 pub mod rules;
+pub mod search;
 pub mod square;
 pub mod stack;
 pub mod threat;
