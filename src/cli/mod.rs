@@ -6,7 +6,9 @@ mod perft;
 mod render;
 mod replay;
 mod run;
+mod selfplay;
 mod setup;
+mod tei;
 
 use std::process::ExitCode;
 
@@ -39,6 +41,10 @@ enum Command {
     Run(run::RunArgs),
     /// List the slash commands; with --json, the exact registration payload (no connection).
     Commands(commands::CommandsArgs),
+    /// Speak TEI (the Tak engine protocol) on standard input and output.
+    Tei(tei::TeiArgs),
+    /// Play matches between two levels of the computer opponent.
+    Selfplay(selfplay::SelfplayArgs),
 }
 
 /// Runs the command line and returns the process's exit status.
@@ -52,6 +58,8 @@ pub fn main() -> ExitCode {
         Command::Local(args) => crate::console::run(args),
         Command::Run(args) => return run::main(args),
         Command::Commands(args) => commands::run(args),
+        Command::Tei(args) => tei::run(args),
+        Command::Selfplay(args) => selfplay::run(args),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,

@@ -7,6 +7,7 @@
 //! - [`ptn`], [`tps`], [`ptn_file`]: notation.
 //! - [`road`]: the squares of one winning road (what a picture frames).
 //! - [`threat`]: road threats ("Tak!").
+//! - [`search`]: the computer opponent (levels 1-10).
 
 pub mod bitboard;
 pub mod error;
@@ -19,6 +20,7 @@ pub mod ptn;
 pub mod ptn_file;
 pub mod road;
 pub mod rules;
+pub mod search;
 pub mod square;
 pub mod stack;
 pub mod threat;

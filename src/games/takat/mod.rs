@@ -26,6 +26,7 @@ pub mod outcome;
 pub mod perft;
 pub mod position;
 pub mod record;
+pub mod search;
 pub mod turn;
 
 pub use cell::{Cell, ParseCellError};

@@ -1,0 +1,236 @@
+//! `taktable selfplay`: matches between two levels of the computer
+//! opponent, for measuring the levels against each other.
+//!
+//! Games come in pairs from one opening (a few random plies chosen by the
+//! seed): each level plays White once. A game still going after
+//! `--max-plies` is scored a draw.
+
+use clap::Args;
+
+use crate::games::tak::search::{mix, Level, Searcher};
+use crate::games::tak::{self, Komi, Opening, Rules};
+use crate::games::takat;
+
+use super::setup::GameChoice;
+
+#[derive(Args)]
+pub struct SelfplayArgs {
+    /// The game.
+    #[arg(long, value_enum, default_value_t = GameChoice::Tak)]
+    game: GameChoice,
+    /// Tak board size (3 to 8).
+    #[arg(long, default_value_t = 6)]
+    size: u8,
+    /// Tak komi (-4.5 to 4.5, in steps of 0.5).
+    #[arg(long, default_value = "0", allow_hyphen_values = true)]
+    komi: String,
+    /// Tak opening: swap or no-swap.
+    #[arg(long, default_value = "swap")]
+    opening: String,
+    /// Level of player A (1 to 10).
+    #[arg(long)]
+    a: u8,
+    /// Level of player B (1 to 10).
+    #[arg(long)]
+    b: u8,
+    /// Number of games (played in pairs, colours swapped).
+    #[arg(long, default_value_t = 20)]
+    games: u32,
+    /// Random plies that open each pair of games.
+    #[arg(long, default_value_t = 2)]
+    random_plies: u32,
+    /// Seed of the openings and of the levels' noise.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// A game longer than this is a draw.
+    #[arg(long, default_value_t = 300)]
+    max_plies: u32,
+    /// Print each game's moves.
+    #[arg(long)]
+    verbose: bool,
+}
+
+/// How one game ended, for A.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Result {
+    AWins,
+    BWins,
+    Draw,
+}
+
+pub fn run(args: SelfplayArgs) -> std::result::Result<(), String> {
+    let a = Level::new(args.a).ok_or_else(|| format!("--a must be 1 to 10, not {}", args.a))?;
+    let b = Level::new(args.b).ok_or_else(|| format!("--b must be 1 to 10, not {}", args.b))?;
+    let rules = Rules::standard(args.size)
+        .map_err(|e| e.to_string())?
+        .with_komi(args.komi.parse::<Komi>()?)
+        .with_opening(args.opening.parse::<Opening>()?);
+    let mut tally = [0u32; 3];
+    for game in 0..args.games {
+        let pair = game / 2;
+        let a_is_white = game % 2 == 0;
+        let opening_seed = mix(args.seed ^ (pair as u64).wrapping_mul(0x1000_0001));
+        let (result, record) = match args.game {
+            GameChoice::Tak => play_tak(rules, a, b, a_is_white, opening_seed, &args),
+            GameChoice::Takat => play_takat(a, b, a_is_white, opening_seed, &args),
+        };
+        tally[match result {
+            Result::AWins => 0,
+            Result::BWins => 1,
+            Result::Draw => 2,
+        }] += 1;
+        let colours = if a_is_white { "A white" } else { "B white" };
+        println!("game {} ({colours}): {result:?} {record}", game + 1);
+    }
+    let [wins, losses, draws] = tally;
+    let n = (wins + losses + draws).max(1) as f64;
+    let score = (wins as f64 + draws as f64 / 2.0) / n;
+    // Standard error of the mean per-game score (1, 1/2, 0).
+    let variance = (wins as f64 * (1.0 - score).powi(2)
+        + losses as f64 * score.powi(2)
+        + draws as f64 * (0.5 - score).powi(2))
+        / n;
+    let margin = 1.96 * (variance / n).sqrt();
+    println!(
+        "A (level {a}) vs B (level {b}): +{wins} -{losses} ={draws}, score {:.3} ± {:.3} (95%), Elo {} ",
+        score,
+        margin,
+        elo_range(score, margin)
+    );
+    Ok(())
+}
+
+/// The Elo difference of a score, with the range of its error bars.
+fn elo_range(score: f64, margin: f64) -> String {
+    let elo = |p: f64| -> String {
+        if p <= 0.0 {
+            "-inf".into()
+        } else if p >= 1.0 {
+            "+inf".into()
+        } else {
+            format!("{:+.0}", -400.0 * (1.0 / p - 1.0).log10())
+        }
+    };
+    format!(
+        "{} [{}, {}]",
+        elo(score),
+        elo(score - margin),
+        elo(score + margin)
+    )
+}
+
+fn pick<T: Copy>(items: &[T], seed: &mut u64) -> Option<T> {
+    *seed = mix(*seed);
+    (!items.is_empty()).then(|| items[(*seed % items.len() as u64) as usize])
+}
+
+fn play_tak(
+    rules: Rules,
+    a: Level,
+    b: Level,
+    a_is_white: bool,
+    mut seed: u64,
+    args: &SelfplayArgs,
+) -> (Result, String) {
+    let mut position = tak::Position::new(rules);
+    let mut record = Vec::new();
+    for _ in 0..args.random_plies {
+        let Some(mv) = pick(&position.legal_moves(), &mut seed) else {
+            break;
+        };
+        record.push(position.ptn(mv));
+        position.play_unchecked(mv);
+    }
+    let mut searchers = [Searcher::new(32), Searcher::new(32)];
+    while !position.is_over() && (position.ply()) < args.max_plies {
+        let white_to_move = position.to_move() == tak::Color::White;
+        let a_to_move = white_to_move == a_is_white;
+        let (level, index) = if a_to_move { (a, 0) } else { (b, 1) };
+        let settings = level.settings(seed ^ position.ply() as u64);
+        let Some(report) = searchers[index].search(&position, settings, |_| {}) else {
+            break;
+        };
+        record.push(position.ptn(report.best()));
+        position
+            .play(report.best())
+            .expect("the search returns legal moves");
+    }
+    let result = match position.outcome().and_then(|o| o.winner()) {
+        None => Result::Draw,
+        Some(winner) => {
+            if (winner == tak::Color::White) == a_is_white {
+                Result::AWins
+            } else {
+                Result::BWins
+            }
+        }
+    };
+    let ending = position
+        .outcome()
+        .map_or("unfinished", |o| o.result_string());
+    let text = if args.verbose {
+        format!("{ending} in {} plies: {}", position.ply(), record.join(" "))
+    } else {
+        format!("{ending} in {} plies", position.ply())
+    };
+    (result, text)
+}
+
+fn play_takat(
+    a: Level,
+    b: Level,
+    a_is_white: bool,
+    mut seed: u64,
+    args: &SelfplayArgs,
+) -> (Result, String) {
+    let mut position = takat::Position::start();
+    let mut record = Vec::new();
+    for _ in 0..args.random_plies {
+        let Some(turn) = pick(&position.legal_turns(), &mut seed) else {
+            break;
+        };
+        record.push(turn.to_string());
+        position.play(turn).expect("a legal turn");
+    }
+    let mut searchers = [
+        takat::search::Searcher::new(),
+        takat::search::Searcher::new(),
+    ];
+    let mut plies = record.len() as u32;
+    let mut proven = 0;
+    while !position.is_over() && plies < args.max_plies {
+        let white_to_move = position.to_move() == takat::Color::White;
+        let a_to_move = white_to_move == a_is_white;
+        let (level, index) = if a_to_move { (a, 0) } else { (b, 1) };
+        let settings = takat::search::level_settings(level.number(), seed ^ plies as u64);
+        let Some(report) = searchers[index].search(&position, settings) else {
+            break;
+        };
+        proven += report.proven().is_some() as u32;
+        record.push(report.best.to_string());
+        position
+            .play(report.best)
+            .expect("the search returns legal turns");
+        plies += 1;
+    }
+    let winner = position.outcome().map(|o| o.winner);
+    let result = match winner {
+        None => Result::Draw,
+        Some(w) if (w == takat::Color::White) == a_is_white => Result::AWins,
+        Some(_) => Result::BWins,
+    };
+    let ending = match winner {
+        Some(takat::Color::White) => "1-0",
+        Some(takat::Color::Black) => "0-1",
+        None => "unfinished",
+    };
+    let moves = if args.verbose {
+        format!(": {}", record.join(" "))
+    } else {
+        String::new()
+    };
+    (
+        result,
+        format!("{ending} in {plies} plies, {proven} searches proven{moves}"),
+    )
+}

@@ -1,0 +1,461 @@
+//! Alpha-beta search: iterative deepening, principal variation search,
+//! a transposition table, null-move pruning, late-move reductions, and
+//! killer/history move ordering.
+//!
+//! Scores are centiflats from the view of the player to move; a decided
+//! game scores [`WIN`] less the plies to reach it, so shorter wins rank
+//! first and every road in one is found at depth 1.
+
+use std::time::{Duration, Instant};
+
+use super::eval::{self, can_place, placement_wins};
+use super::ordering::{Ordering, MAX_PLY};
+use super::tt::{Bound, Entry, Table};
+use super::zobrist::{mix, move_delta, position_key};
+use crate::games::tak::moves::Move;
+use crate::games::tak::piece::Role;
+use crate::games::tak::position::Position;
+
+/// The score of a won game (less the plies to the win).
+pub const WIN: i32 = 1_000_000;
+/// Scores beyond this are decided games.
+pub const DECIDED: i32 = WIN - 1_000;
+const INFINITY: i32 = WIN + 1;
+/// How often (in nodes) the clock is read.
+const CLOCK_INTERVAL: u64 = 1024;
+
+/// When to stop searching. The search always completes depth 1, so it
+/// always has a move, whatever the limits.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    pub movetime: Option<Duration>,
+}
+
+/// How one search plays: its limits, and the evaluation's noise.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Settings {
+    pub limits: Limits,
+    /// Each leaf's score moves by up to this many centiflats, by a hash of
+    /// the position and the seed: weaker play that is still deterministic.
+    pub noise: i32,
+    pub seed: u64,
+    /// Whether leaves count the opponent's open road threats (off only for
+    /// the weakest level, which then sometimes leaves a road open).
+    pub sees_threats: bool,
+}
+
+impl Settings {
+    pub fn with_limits(limits: Limits) -> Settings {
+        Settings {
+            limits,
+            noise: 0,
+            seed: 0,
+            sees_threats: true,
+        }
+    }
+}
+
+/// What one finished iteration found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Report {
+    pub depth: u32,
+    pub score: i32,
+    pub nodes: u64,
+    pub elapsed: Duration,
+    /// The principal variation, best move first.
+    pub pv: Vec<Move>,
+}
+
+impl Report {
+    pub fn best(&self) -> Move {
+        self.pv[0]
+    }
+}
+
+/// A searcher keeps its table and ordering between searches of one game.
+pub struct Searcher {
+    table: Table,
+    ordering: Ordering,
+    /// Move lists by ply, kept to avoid allocating in the tree.
+    lists: Vec<Vec<Move>>,
+    nodes: u64,
+    start: Instant,
+    settings: Settings,
+    /// Set once a limit is reached; the search unwinds.
+    stopped: bool,
+    /// Depth 1 is never interrupted.
+    may_stop: bool,
+}
+
+impl Searcher {
+    /// A searcher with a table of about `megabytes` MB.
+    pub fn new(megabytes: usize) -> Searcher {
+        Searcher {
+            table: Table::with_megabytes(megabytes),
+            ordering: Ordering::default(),
+            lists: (0..MAX_PLY + 1).map(|_| Vec::with_capacity(256)).collect(),
+            nodes: 0,
+            start: Instant::now(),
+            settings: Settings::with_limits(Limits::default()),
+            stopped: false,
+            may_stop: false,
+        }
+    }
+
+    /// Forgets everything learnt (a new game).
+    pub fn clear(&mut self) {
+        self.table.clear();
+        self.ordering = Ordering::default();
+    }
+
+    /// Searches `position` and returns the last finished iteration, or
+    /// `None` when the game is over. `on_iteration` sees every iteration.
+    pub fn search(
+        &mut self,
+        position: &Position,
+        settings: Settings,
+        mut on_iteration: impl FnMut(&Report),
+    ) -> Option<Report> {
+        if position.is_over() {
+            return None;
+        }
+        let mut position = position.clone();
+        self.settings = settings;
+        self.nodes = 0;
+        self.start = Instant::now();
+        self.stopped = false;
+        self.ordering.new_search();
+        let key = position_key(&position);
+        let max_depth = settings.limits.depth.unwrap_or(MAX_PLY as u32 - 8).max(1);
+        let mut last: Option<Report> = None;
+        for depth in 1..=max_depth {
+            self.may_stop = depth > 1;
+            let score = self.negamax(&mut position, key, depth as i32, 0, -INFINITY, INFINITY);
+            if self.stopped {
+                break;
+            }
+            let pv = self.principal_variation(&position, depth as usize);
+            if pv.is_empty() {
+                break;
+            }
+            let report = Report {
+                depth,
+                score,
+                nodes: self.nodes,
+                elapsed: self.start.elapsed(),
+                pv,
+            };
+            on_iteration(&report);
+            let decided = score.abs() > DECIDED;
+            last = Some(report);
+            if decided || self.out_of_budget_for_next_iteration() {
+                break;
+            }
+        }
+        last
+    }
+
+    /// Whether starting another iteration is pointless: it would be cut
+    /// off long before it finished.
+    fn out_of_budget_for_next_iteration(&self) -> bool {
+        let limits = self.settings.limits;
+        if let Some(nodes) = limits.nodes {
+            if self.nodes >= nodes {
+                return true;
+            }
+        }
+        if let Some(movetime) = limits.movetime {
+            // The next iteration costs several times the last ones.
+            if self.start.elapsed() * 2 >= movetime {
+                return true;
+            }
+        }
+        false
+    }
+
+    fn check_limits(&mut self) {
+        if !self.may_stop {
+            return;
+        }
+        let limits = self.settings.limits;
+        if limits.nodes.is_some_and(|n| self.nodes >= n) {
+            self.stopped = true;
+        }
+        if self.nodes % CLOCK_INTERVAL == 0
+            && limits.movetime.is_some_and(|t| self.start.elapsed() >= t)
+        {
+            self.stopped = true;
+        }
+    }
+
+    /// The best line stored in the table, each move checked legal.
+    fn principal_variation(&self, position: &Position, depth: usize) -> Vec<Move> {
+        let mut position = position.clone();
+        let mut pv = Vec::new();
+        while pv.len() < depth.max(1) {
+            let Some(entry) = self.table.get(position_key(&position)) else {
+                break;
+            };
+            let Some(mv) = entry.best else { break };
+            if position.check(mv).is_err() {
+                break;
+            }
+            position.play_unchecked(mv);
+            pv.push(mv);
+            if position.is_over() {
+                break;
+            }
+        }
+        pv
+    }
+
+    /// The score of a leaf: the evaluation, plus the level's noise.
+    fn leaf(&self, position: &Position, key: u64) -> i32 {
+        let score = eval::evaluate_with(position, self.settings.sees_threats);
+        let amplitude = self.settings.noise;
+        if amplitude == 0 {
+            return score;
+        }
+        let h = mix(key ^ self.settings.seed);
+        score + (h % (2 * amplitude as u64 + 1)) as i32 - amplitude
+    }
+
+    fn negamax(
+        &mut self,
+        position: &mut Position,
+        key: u64,
+        depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        if let Some(outcome) = position.outcome() {
+            return match outcome.winner() {
+                None => 0,
+                Some(w) if w == position.to_move() => WIN - ply as i32,
+                Some(_) => -(WIN - ply as i32),
+            };
+        }
+        self.nodes += 1;
+        self.check_limits();
+        if self.stopped {
+            return 0;
+        }
+        let mover = position.to_move();
+        // A road in one by placement: exact, and cheaper than any search.
+        // Not at the root, which must name the move; not for the weakest
+        // level, which then misses some of the opponent's roads.
+        if ply > 0
+            && self.settings.sees_threats
+            && can_place(position, mover)
+            && placement_wins(position, mover) != 0
+        {
+            return WIN - ply as i32 - 1;
+        }
+        if depth <= 0 || ply >= MAX_PLY {
+            return self.leaf(position, key);
+        }
+        let pv_node = beta - alpha > 1;
+        let entry = self.table.get(key);
+        let tt_move = entry
+            .and_then(|e| e.best)
+            .filter(|&mv| position.check(mv).is_ok());
+        if let Some(e) = entry {
+            if !pv_node && e.depth as i32 >= depth {
+                let score = from_table(e.score, ply);
+                let usable = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= alpha,
+                };
+                if usable {
+                    return score;
+                }
+            }
+        }
+
+        let opponent = mover.opponent();
+        let threatened = placement_wins(position, opponent);
+        // Null move: if passing still holds beta, a real move will too.
+        // Not when the opponent threatens a road, nor in the opening plies.
+        if !pv_node
+            && depth >= 3
+            && threatened == 0
+            && position.ply() >= 4
+            && beta.abs() < DECIDED
+            && self.leaf(position, key) >= beta
+        {
+            let mut passed = position.clone();
+            passed.pass_turn();
+            let passed_key = position_key(&passed);
+            let score = -self.negamax(
+                &mut passed,
+                passed_key,
+                depth - 3,
+                ply + 1,
+                -beta,
+                -beta + 1,
+            );
+            if self.stopped {
+                return 0;
+            }
+            if score >= beta {
+                return score;
+            }
+        }
+
+        let mut moves = std::mem::take(&mut self.lists[ply]);
+        moves.clear();
+        position.legal_moves_into(&mut moves);
+        let killers = self.ordering.killers(ply);
+        let mut scores: Vec<i64> = moves
+            .iter()
+            .map(|&mv| self.order_score(mv, tt_move, killers, threatened, position))
+            .collect();
+
+        let original_alpha = alpha;
+        let mut best_score = -INFINITY;
+        let mut best_move = None;
+        for index in 0..moves.len() {
+            // Selection sort: most moves are never reached after a cutoff.
+            let mut pick = index;
+            for j in index + 1..moves.len() {
+                if scores[j] > scores[pick] {
+                    pick = j;
+                }
+            }
+            moves.swap(index, pick);
+            scores.swap(index, pick);
+            let mv = moves[index];
+            let quiet = scores[index] < KILLER_SCORE;
+
+            let before = move_delta(position, mv);
+            let undo = position.play_unchecked(mv);
+            let child_key = key ^ before ^ move_delta(position, mv);
+            let score = if index == 0 {
+                -self.negamax(position, child_key, depth - 1, ply + 1, -beta, -alpha)
+            } else {
+                // Late quiet moves are searched shallower first.
+                let reduction = if depth >= 3 && index >= 3 && quiet {
+                    1 + (depth >= 5 && index >= 12) as i32
+                } else {
+                    0
+                };
+                let mut s = -self.negamax(
+                    position,
+                    child_key,
+                    depth - 1 - reduction,
+                    ply + 1,
+                    -alpha - 1,
+                    -alpha,
+                );
+                if s > alpha && reduction > 0 {
+                    s = -self.negamax(position, child_key, depth - 1, ply + 1, -alpha - 1, -alpha);
+                }
+                if s > alpha && s < beta {
+                    s = -self.negamax(position, child_key, depth - 1, ply + 1, -beta, -alpha);
+                }
+                s
+            };
+            position.undo(mv, undo);
+            if self.stopped {
+                self.lists[ply] = moves;
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                best_move = Some(mv);
+            }
+            if score > alpha {
+                alpha = score;
+            }
+            if alpha >= beta {
+                if quiet {
+                    self.ordering.record_cutoff(mv, mover, ply, depth);
+                }
+                break;
+            }
+        }
+        self.lists[ply] = moves;
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if best_score > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.table.put(Entry {
+            key,
+            best: best_move,
+            score: to_table(best_score, ply),
+            depth: depth.min(i8::MAX as i32) as i8,
+            bound,
+        });
+        best_score
+    }
+
+    /// How promising a move looks before it is searched.
+    fn order_score(
+        &self,
+        mv: Move,
+        tt_move: Option<Move>,
+        killers: [Option<Move>; 2],
+        threatened: u64,
+        position: &Position,
+    ) -> i64 {
+        if Some(mv) == tt_move {
+            return 1 << 40;
+        }
+        if let Move::Place { square, role } = mv {
+            // Filling a square where the opponent would complete a road.
+            if threatened >> square.index() & 1 == 1 {
+                return (1 << 36) + if role == Role::Wall { 2 } else { 1 };
+            }
+        }
+        if killers[0] == Some(mv) {
+            return KILLER_SCORE + 1;
+        }
+        if killers[1] == Some(mv) {
+            return KILLER_SCORE;
+        }
+        let prior = match mv {
+            Move::Place {
+                role: Role::Flat, ..
+            } => 300,
+            Move::Place {
+                role: Role::Cap, ..
+            } => 200,
+            Move::Place {
+                role: Role::Wall, ..
+            } => 100,
+            Move::Spread { drops, .. } => 150 - drops.squares() as i64 * 20,
+        };
+        self.ordering.history(mv, position.to_move()) as i64 * 16 + prior
+    }
+}
+
+const KILLER_SCORE: i64 = 1 << 32;
+
+/// Decided scores count plies from the root; the table stores them from
+/// the node so that they stay right at another ply.
+fn to_table(score: i32, ply: usize) -> i32 {
+    if score > DECIDED {
+        score + ply as i32
+    } else if score < -DECIDED {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn from_table(score: i32, ply: usize) -> i32 {
+    if score > DECIDED {
+        score - ply as i32
+    } else if score < -DECIDED {
+        score + ply as i32
+    } else {
+        score
+    }
+}

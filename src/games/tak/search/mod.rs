@@ -1,0 +1,33 @@
+//! The Tak computer opponent: an alpha-beta search on the rules engine's
+//! move generator.
+//!
+//! - [`zobrist`]: position keys, updated move by move.
+//! - [`tt`]: the transposition table.
+//! - [`eval`]: the static evaluation (flats with komi, roads, stacks, caps).
+//! - [`ordering`]: killer moves and the history table.
+//! - [`alphabeta`]: iterative deepening PVS with null move and reductions.
+//! - [`levels`]: levels 1-10.
+//!
+//! `docs/ai.md` describes the design and the measurements.
+
+pub mod alphabeta;
+pub mod eval;
+pub mod levels;
+pub mod ordering;
+pub mod tt;
+pub mod zobrist;
+
+pub use alphabeta::{Limits, Report, Searcher, Settings, DECIDED, WIN};
+pub use levels::Level;
+pub use zobrist::mix;
+
+use super::{Move, Position};
+
+/// The move a level plays here (a fresh searcher; `None` when the game is
+/// over). Engines that play a whole game keep one [`Searcher`] instead.
+pub fn best_move(position: &Position, level: Level, seed: u64) -> Option<Move> {
+    let mut searcher = Searcher::new(16);
+    searcher
+        .search(position, level.settings(seed), |_| {})
+        .map(|report| report.best())
+}

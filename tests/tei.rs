@@ -1,0 +1,99 @@
+//! `taktable tei`: a transcript of the TEI protocol through the binary
+//! (the way match runners drive engines).
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use taktable::games::tak::{Move, Position, Rules};
+
+fn run_tei(input: &str) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_taktable"))
+        .arg("tei")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success(), "{:?}", output);
+    String::from_utf8(output.stdout).unwrap()
+}
+
+fn best_moves(out: &str) -> Vec<Move> {
+    out.lines()
+        .filter_map(|l| l.strip_prefix("bestmove "))
+        .map(|m| m.parse().unwrap())
+        .collect()
+}
+
+#[test]
+fn a_match_runner_transcript() {
+    let out = run_tei(
+        "tei\n\
+         setoption name HalfKomi value 4\n\
+         isready\n\
+         teinewgame 6\n\
+         position startpos moves a1 f6\n\
+         go nodes 3000\n\
+         position startpos moves a1 f6 c3\n\
+         go wtime 5000 btime 5000 winc 100 binc 100\n\
+         quit\n\
+         go nodes 100\n",
+    );
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines[0].starts_with("id name taktable"), "{out}");
+    let teiok = lines.iter().position(|l| *l == "teiok").unwrap();
+    assert_eq!(lines[teiok + 1], "readyok");
+    assert!(lines
+        .iter()
+        .any(|l| l.starts_with("info depth 1 score cp ")));
+    assert!(!out.contains("error"), "{out}");
+    // Two searches, then quit: the `go` after it is never read.
+    let moves = best_moves(&out);
+    assert_eq!(moves.len(), 2, "{out}");
+    let rules = Rules::standard(6).unwrap();
+    let mut position = Position::new(rules);
+    for text in ["a1", "f6"] {
+        position.play(text.parse().unwrap()).unwrap();
+    }
+    position.clone().play(moves[0]).unwrap();
+    position.play("c3".parse().unwrap()).unwrap();
+    position.play(moves[1]).unwrap();
+}
+
+#[test]
+fn a_road_in_one_from_a_tps() {
+    // RULINGS Tak 5: White a1-d1 on 5x5, White to move: e1 wins.
+    let out = run_tei(
+        "teinewgame 5\n\
+         position tps x5/x5/x5/2,2,2,x2/1,1,1,1,x 1 5\n\
+         go movetime 500\n",
+    );
+    let moves = best_moves(&out);
+    assert_eq!(moves.len(), 1, "{out}");
+    let e1 = moves[0].to_string();
+    assert!(e1 == "e1" || e1 == "Ce1", "{out}");
+}
+
+#[test]
+fn errors_are_reported_on_the_protocol_and_the_engine_goes_on() {
+    let out = run_tei(
+        "position tps not-a-tps 1 1\n\
+         position startpos moves a1 zz\n\
+         setoption name Level value 12\n\
+         go nodes\n\
+         isready\n",
+    );
+    let errors = out
+        .lines()
+        .filter(|l| l.starts_with("info string error: "))
+        .count();
+    assert_eq!(errors, 4, "{out}");
+    assert!(out.ends_with("readyok\n"), "{out}");
+}
