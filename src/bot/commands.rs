@@ -80,12 +80,12 @@ fn game_names() -> &'static [&'static str] {
     &NAMES
 }
 
-/// "a", "a or b", "a, b or c".
-pub fn or_list(items: &[&str]) -> String {
+/// Words joined for people: `word_list(&["a", "b", "c"], "or")` is "a, b or c".
+pub fn word_list(items: &[&str], last_joint: &str) -> String {
     match items {
         [] => String::new(),
         [one] => one.to_string(),
-        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+        [rest @ .., last] => format!("{} {last_joint} {last}", rest.join(", ")),
     }
 }
 
@@ -367,7 +367,7 @@ fn registry() -> Vec<CommandSpec> {
             "The rules and move notation of a game",
             vec![opt(
                 "game",
-                static_str(format!("Which game: {}", or_list(game_names()))),
+                static_str(format!("Which game: {}", word_list(game_names(), "or"))),
                 OptionKind::String,
             )
             .choices(game_names())

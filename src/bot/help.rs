@@ -1,6 +1,6 @@
 //! `/help`: every command with its options, from the registry.
 
-use super::commands::{commands, CommandSpec, OptionKind, OptionSpec};
+use super::commands::{commands, word_list, CommandSpec, OptionKind, OptionSpec};
 use super::reply::Reply;
 use super::Place;
 use crate::games::GameKind;
@@ -40,7 +40,7 @@ pub fn help(place: &Place) -> Reply {
     let titles: Vec<&str> = GameKind::ALL.iter().map(|k| k.title()).collect();
     let mut text = format!(
         "taktable hosts games of {}, one game per channel.\n",
-        and_list(&titles)
+        word_list(&titles, "and")
     );
     for c in commands() {
         text.push_str(&format!("{} : {}\n", synopsis(c), c.description));
@@ -53,13 +53,4 @@ pub fn help(place: &Place) -> Reply {
         text.push_str(kind.help());
     }
     Reply::ephemeral(place, text)
-}
-
-/// "a", "a and b", "a, b and c".
-fn and_list(items: &[&str]) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.to_string(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
-    }
 }

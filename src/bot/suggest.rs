@@ -24,11 +24,9 @@ fn awaits(game: &GameRow, state: &GameState, user: UserId) -> bool {
 }
 
 /// The legal moves of this channel's game to suggest to `user` while they
-/// type `typed`, at most `limit`, the most natural first: moves equal to
-/// what was typed, then moves starting with it, then moves containing it
-/// (ignoring case); within each group placements (Takat: entries) before
-/// stack moves, shorter before longer, then alphabetically. Nothing when
-/// there is no game here or it is not `user`'s turn.
+/// type `typed`, at most `limit`, in the order of
+/// [`GameState::suggestions`]. Nothing when there is no game here or it is
+/// not `user`'s turn.
 pub fn move_suggestions(
     bot: &Bot,
     place: &Place,

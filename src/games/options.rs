@@ -131,12 +131,6 @@ pub mod challenge {
             None => "random",
         }
     }
-
-    /// Whether `name` is one of the options every challenge has (read by
-    /// the bot, not by the game).
-    pub fn is_shared(name: &str) -> bool {
-        [OPPONENT.name, RATED.name, "color"].contains(&name)
-    }
 }
 
 /// A user named in an option.

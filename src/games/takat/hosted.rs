@@ -93,7 +93,7 @@ impl HostedGame for TakatGame {
     }
 
     fn new(settings: &TakatSettings) -> Result<TakatGame, GameError> {
-        TakatGame::from_position(settings, Position::start())
+        Ok(TakatGame::from_position(settings, Position::start()))
     }
 
     /// From the position notation of docs/takat.md.
@@ -101,7 +101,7 @@ impl HostedGame for TakatGame {
         let start = snapshot
             .parse()
             .map_err(|e: super::ParsePositionError| GameError::Settings(e.to_string()))?;
-        TakatGame::from_position(settings, start)
+        Ok(TakatGame::from_position(settings, start))
     }
 
     fn settings(&self) -> &TakatSettings {
@@ -215,13 +215,13 @@ impl HostedGame for TakatGame {
 }
 
 impl TakatGame {
-    fn from_position(settings: &TakatSettings, start: Position) -> Result<TakatGame, GameError> {
-        Ok(TakatGame {
+    fn from_position(settings: &TakatSettings, start: Position) -> TakatGame {
+        TakatGame {
             settings: settings.clone(),
             position: start.clone(),
             start,
             turns: Vec::new(),
-        })
+        }
     }
 }
 
