@@ -172,7 +172,7 @@ fn play_random_game(seed: u64) -> (GameState, usize) {
             };
             if !legal.iter().any(|l| l.eq_ignore_ascii_case(&text)) {
                 let err = state.play(&text).expect_err(&text);
-                assert!(!err.is_empty());
+                assert!(!err.to_string().is_empty());
                 assert_eq!(state.snapshot(), before, "{text:?} changed the game");
                 assert_eq!(state.action_count(), count);
                 refused += 1;
@@ -184,7 +184,7 @@ fn play_random_game(seed: u64) -> (GameState, usize) {
             .play(&typed)
             .unwrap_or_else(|e| panic!("{typed:?} ({action}) refused: {e}"));
         assert_eq!(&played.notation, action, "typed {typed:?}");
-        assert!(!played.tak);
+        assert!(played.note.is_none());
         assert_eq!(played.outcome, state.outcome());
         check(&state);
     }

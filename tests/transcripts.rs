@@ -116,38 +116,40 @@ fn check(name: &str) -> tempfile::TempDir {
     dir
 }
 
-macro_rules! transcripts {
-    ($($name:ident),* $(,)?) => {
-        $(
-            #[test]
-            fn $name() {
-                let _ = check(stringify!($name));
-            }
-        )*
-    };
-}
+/// Transcripts with a test of their own below, which checks more than the output.
+const WITH_OWN_TEST: &[&str] = &["ratings", "themes"];
 
-transcripts!(
-    road_win,
-    flat_win,
-    draw,
-    resign_and_rematch,
-    undo,
-    rejections,
-    restart,
-    open_challenge,
-    reminders,
-    dm_reminders,
-    timeout_claim,
-    games_list,
-    settings,
-    restart_reminder,
-    leaderboard,
-    unrated,
-    takat_stack_of_six,
-    takat_white_wins,
-    takat_black_wins,
-);
+/// Every other file in `tests/transcripts/`, found by listing the folder (a new transcript
+/// needs no line here), run side by side; the failures are reported together.
+#[test]
+fn every_transcript_in_the_folder() {
+    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/transcripts");
+    let mut names: Vec<String> = std::fs::read_dir(&folder)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|e| e == "txt"))
+        .filter_map(|path| Some(path.file_stem()?.to_str()?.to_string()))
+        .filter(|name| !WITH_OWN_TEST.contains(&name.as_str()))
+        .collect();
+    names.sort();
+    assert!(names.len() >= 19, "only {names:?} in {}", folder.display());
+    let jobs = std::thread::available_parallelism().map_or(2, |n| n.get());
+    let mut failed = Vec::new();
+    for batch in names.chunks(jobs) {
+        std::thread::scope(|scope| {
+            let running: Vec<_> = batch
+                .iter()
+                .map(|name| (name, scope.spawn(move || drop(check(name)))))
+                .collect();
+            for (name, run) in running {
+                if run.join().is_err() {
+                    failed.push(name.clone());
+                }
+            }
+        });
+    }
+    assert!(failed.is_empty(), "transcripts that failed: {failed:?}");
+}
 
 /// Glicko-2 exactly as in Glickman's "Example of the Glicko-2 system"
 /// (steps 1 to 8, the Illinois iteration for the volatility), written here

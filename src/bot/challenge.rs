@@ -3,9 +3,10 @@
 
 use chrono::{DateTime, Duration, Utc};
 
-use super::commands::{ChallengeRequest, ColorChoice};
+use super::commands::ChallengeRequest;
 use super::reply::{mention, ButtonStyle, Reply};
-use super::{buttons, offers, player_label, refuse, to_move_line, Bot, Ctx, Outcome};
+use super::{button_ids, offers, player_label, refuse, to_move_line, Bot, Ctx, Outcome};
+use crate::games::options::challenge::{color_of_seat, seat_of_color};
 use crate::games::{GameState, Seat};
 use crate::store::{Challenge, ChallengeStatus, NewChallenge, NewGame, StoreError, UserId};
 
@@ -63,7 +64,7 @@ pub fn challenge(ctx: &Ctx<'_>, request: &ChallengeRequest) -> Outcome {
         challenger: ctx.user.id,
         opponent: request.opponent.as_ref().map(|o| o.id),
         settings: request.settings.clone(),
-        color: request.color.as_str().to_string(),
+        color: color_of_seat(request.seat).to_string(),
         rated: request.rated,
         rematch_of: None,
         created_at: ctx.now,
@@ -71,10 +72,9 @@ pub fn challenge(ctx: &Ctx<'_>, request: &ChallengeRequest) -> Outcome {
     };
     let id = ctx.store().create_challenge(&new)?;
     let me = mention(ctx.user.id);
-    let colours = match request.color {
-        ColorChoice::White => format!("{me} plays white."),
-        ColorChoice::Black => format!("{me} plays black."),
-        ColorChoice::Random => "Colours are drawn at random.".to_string(),
+    let colours = match request.seat {
+        Some(seat) => format!("{me} plays {}.", request.settings.seat_name(seat)),
+        None => "Colours are drawn at random.".to_string(),
     };
     let what = format!(
         "{}, {}",
@@ -91,8 +91,8 @@ pub fn challenge(ctx: &Ctx<'_>, request: &ChallengeRequest) -> Outcome {
                 ),
             )
             .mention([opponent.id])
-            .button("Accept", buttons::challenge_id(id, true), ButtonStyle::Primary)
-            .button("Decline", buttons::challenge_id(id, false), ButtonStyle::Secondary)
+            .button("Accept", button_ids::challenge_id(id, true), ButtonStyle::Primary)
+            .button("Decline", button_ids::challenge_id(id, false), ButtonStyle::Secondary)
         }
         None => Reply::public(
             ctx.place,
@@ -100,7 +100,7 @@ pub fn challenge(ctx: &Ctx<'_>, request: &ChallengeRequest) -> Outcome {
                 "{me} posts an open challenge: {what}. {colours} Anyone may take it with /accept within 24 hours."
             ),
         )
-        .button("Accept", buttons::challenge_id(id, true), ButtonStyle::Primary),
+        .button("Accept", button_ids::challenge_id(id, true), ButtonStyle::Primary),
     };
     Ok(vec![reply])
 }
@@ -127,7 +127,7 @@ pub fn accept(ctx: &Ctx<'_>, only: Option<i64>) -> Outcome {
     if let Some(id) = only {
         return match waiting {
             Some(c) if c.id == id => accept_challenge(ctx, c),
-            _ => refuse(buttons::EXPIRED),
+            _ => refuse(button_ids::EXPIRED),
         };
     }
     match waiting {
@@ -165,17 +165,16 @@ fn accept_challenge(ctx: &Ctx<'_>, c: Challenge) -> Outcome {
             ));
         }
     }
-    let challenger_white = match ColorChoice::parse(&c.color) {
-        Some(ColorChoice::White) => true,
-        Some(ColorChoice::Black) => false,
-        _ => challenger_gets_white(&c, ctx.user.id),
+    let challenger_white = match seat_of_color(&c.color) {
+        Some(seat) => seat == Seat::Player1,
+        None => challenger_gets_white(&c, ctx.user.id),
     };
     let players = if challenger_white {
         [c.challenger, ctx.user.id]
     } else {
         [ctx.user.id, c.challenger]
     };
-    let state = GameState::new(&c.settings).map_err(super::Failure::User)?;
+    let state = GameState::new(&c.settings).map_err(|e| super::Failure::User(e.to_string()))?;
     let new = NewGame {
         guild: c.guild.clone(),
         channel: c.channel.clone(),
@@ -234,7 +233,7 @@ pub fn decline(ctx: &Ctx<'_>, only: Option<i64>) -> Outcome {
                 .store()
                 .close_challenge(c.id, ChallengeStatus::Declined, ctx.now)?
             {
-                return refuse(buttons::EXPIRED);
+                return refuse(button_ids::EXPIRED);
             }
             Ok(vec![Reply::public(
                 ctx.place,
@@ -246,7 +245,7 @@ pub fn decline(ctx: &Ctx<'_>, only: Option<i64>) -> Outcome {
             )
             .mention([c.challenger])])
         }
-        _ if only.is_some() => refuse(buttons::EXPIRED),
+        _ if only.is_some() => refuse(button_ids::EXPIRED),
         _ => match offers::answer_pending(ctx, false, None)? {
             Some(replies) => Ok(replies),
             None => refuse("There's nothing waiting for your answer in this channel."),
@@ -268,7 +267,7 @@ pub fn cancel(ctx: &Ctx<'_>) -> Outcome {
             .store()
             .close_challenge(c.id, ChallengeStatus::Cancelled, ctx.now)?
         {
-            return refuse(buttons::EXPIRED);
+            return refuse(button_ids::EXPIRED);
         }
         return Ok(vec![Reply::public(
             ctx.place,
@@ -301,7 +300,7 @@ pub fn rematch(ctx: &Ctx<'_>, only: Option<i64>) -> Outcome {
         ));
     };
     if only.is_some_and(|id| id != last.id) {
-        return refuse(buttons::EXPIRED);
+        return refuse(button_ids::EXPIRED);
     }
     let Some(seat) = last.seat_of(ctx.user.id) else {
         return refuse(format!(
@@ -321,17 +320,14 @@ pub fn rematch(ctx: &Ctx<'_>, only: Option<i64>) -> Outcome {
     }
     refuse_if_busy(ctx)?;
     // Colours swapped: the old Player 1 plays Player 2's colour now.
-    let color = match seat {
-        Seat::Player1 => ColorChoice::Black,
-        Seat::Player2 => ColorChoice::White,
-    };
+    let color = color_of_seat(Some(seat.other()));
     let new = NewChallenge {
         guild: place.guild.clone(),
         channel: place.channel.clone(),
         challenger: ctx.user.id,
         opponent: Some(opponent),
         settings: last.settings.clone(),
-        color: color.as_str().to_string(),
+        color: color.to_string(),
         rated: last.rated,
         rematch_of: Some(last.id),
         created_at: ctx.now,
@@ -350,8 +346,8 @@ pub fn rematch(ctx: &Ctx<'_>, only: Option<i64>) -> Outcome {
         ),
     )
     .mention([opponent])
-    .button("Accept", buttons::challenge_id(id, true), ButtonStyle::Primary)
-    .button("Decline", buttons::challenge_id(id, false), ButtonStyle::Secondary)])
+    .button("Accept", button_ids::challenge_id(id, true), ButtonStyle::Primary)
+    .button("Decline", button_ids::challenge_id(id, false), ButtonStyle::Secondary)])
 }
 
 /// Closes the challenges whose 24 hours are up and announces it in their channels.
@@ -362,12 +358,11 @@ pub fn expire_due(bot: &Bot, now: DateTime<Utc>) -> Result<Vec<Reply>, crate::st
             guild: c.guild.clone(),
             channel: c.channel.clone(),
         };
-        let lock = bot.channel_lock(&place);
-        let _serialised = lock.lock().unwrap_or_else(|e| e.into_inner());
-        if !bot
-            .store()
-            .close_challenge(c.id, ChallengeStatus::Expired, now)?
-        {
+        let closed = bot.in_channel(&place, || {
+            bot.store()
+                .close_challenge(c.id, ChallengeStatus::Expired, now)
+        })?;
+        if !closed {
             continue;
         }
         let text = match c.opponent {

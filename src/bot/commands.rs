@@ -1,416 +1,414 @@
 //! Every command the bot understands, described once: the registry
-//! ([`COMMANDS`]) gives names, descriptions and options (type, choices,
+//! ([`commands`]) gives names, descriptions and options (type, choices,
 //! bounds, required). The console's line parser, the Discord adapter and
 //! `taktable commands --json` all read it; [`build`] turns named option
 //! values into a typed [`Command`], checking them against the registry.
+//!
+//! Each game brings its own `/<game> challenge` and its options (see
+//! [`crate::games::HostedGame`]); every other command is the same for all
+//! games, and the `game:` options offer the games' names as choices.
+
+use std::sync::LazyLock;
 
 use chrono::Duration;
-use serde::Serialize;
 
 use super::interval::{self, REMINDER_CHOICES, TIMEOUT_CHOICES};
-use crate::games::{
-    tak::Rules, GameKind, GameSettings, TakSettings, TakatSettings, TAK_DEFAULT_SIZE,
-};
+use crate::games::options::challenge as shared;
+pub use crate::games::options::{opt, OptionKind, OptionSpec, OptionValue, UserRef};
+use crate::games::{Chosen, GameKind, GameSettings, Seat};
 use crate::render::Theme;
-use crate::store::UserId;
 
-/// The type of an option's value (Discord's option types).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum OptionKind {
-    User,
-    Integer,
-    Number,
-    String,
-    Boolean,
+/// Discord allows 100 characters for command and option descriptions.
+const MAX_DESCRIPTION: usize = 100;
+
+/// What a command does once its options are checked.
+#[derive(Clone, Copy)]
+enum Action {
+    /// `/<game> challenge`: the shared options, then the game's settings.
+    Challenge(GameKind),
+    /// Any other command, built from its option values.
+    Build(fn(Chosen<'_>) -> Result<Command, String>),
 }
 
-#[derive(Clone, Copy, Debug, Serialize)]
-pub struct OptionSpec {
-    pub name: &'static str,
-    pub description: &'static str,
-    pub kind: OptionKind,
-    pub required: bool,
-    /// The only values allowed, if not empty.
-    pub choices: &'static [&'static str],
-    pub min: Option<f64>,
-    pub max: Option<f64>,
-}
-
-#[derive(Clone, Copy, Debug, Serialize)]
 pub struct CommandSpec {
     /// The full name as typed after `/`: `move`, or `tak challenge` for a
     /// subcommand (`challenge` of the command `tak`).
-    pub name: &'static str,
-    pub description: &'static str,
-    pub options: &'static [OptionSpec],
+    pub name: String,
+    pub description: String,
+    pub options: Vec<OptionSpec>,
+    action: Action,
 }
 
 impl CommandSpec {
-    pub fn option(&self, name: &str) -> Option<&'static OptionSpec> {
+    pub fn option(&self, name: &str) -> Option<&OptionSpec> {
         self.options.iter().find(|o| o.name == name)
     }
 }
 
-const fn opt(name: &'static str, description: &'static str, kind: OptionKind) -> OptionSpec {
-    OptionSpec {
-        name,
-        description,
-        kind,
-        required: false,
-        choices: &[],
-        min: None,
-        max: None,
+impl std::fmt::Debug for CommandSpec {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("CommandSpec")
+            .field("name", &self.name)
+            .field("options", &self.options)
+            .finish_non_exhaustive()
     }
 }
 
-const TAK_CHALLENGE_OPTIONS: &[OptionSpec] = &[
-    opt(
-        "opponent",
-        "Who you challenge (leave out for an open challenge anyone may take)",
-        OptionKind::User,
-    ),
-    OptionSpec {
-        min: Some(3.0),
-        max: Some(8.0),
-        ..opt(
-            "size",
-            "Board size, 3 to 8 (default 5)",
-            OptionKind::Integer,
-        )
-    },
-    OptionSpec {
-        min: Some(-4.5),
-        max: Some(4.5),
-        ..opt(
-            "komi",
-            "Points added to black's flat count, -4.5 to 4.5 in steps of 0.5 (default 0)",
-            OptionKind::Number,
-        )
-    },
-    OptionSpec {
-        choices: &["white", "black", "random"],
-        ..opt(
-            "color",
-            "Your colour; white moves first (default random)",
-            OptionKind::String,
-        )
-    },
-    OptionSpec {
-        choices: &["swap", "no-swap"],
-        ..opt(
-            "opening",
-            "swap: the first two plies place the opponent's flat (default swap)",
-            OptionKind::String,
-        )
-    },
-    OptionSpec {
-        min: Some(1.0),
-        max: Some(80.0),
-        ..opt(
-            "flats",
-            "Stones per player, 1 to 80 (default: the size's standard)",
-            OptionKind::Integer,
-        )
-    },
-    OptionSpec {
-        min: Some(0.0),
-        max: Some(5.0),
-        ..opt(
-            "caps",
-            "Capstones per player, 0 to 5 (default: the size's standard)",
-            OptionKind::Integer,
-        )
-    },
-    opt(
-        "rated",
-        "Whether the game counts for ratings (default true)",
-        OptionKind::Boolean,
-    ),
-];
-
-const TAKAT_CHALLENGE_OPTIONS: &[OptionSpec] = &[
-    opt(
-        "opponent",
-        "Who you challenge (leave out for an open challenge anyone may take)",
-        OptionKind::User,
-    ),
-    OptionSpec {
-        choices: &["white", "black", "random"],
-        ..opt(
-            "color",
-            "Your colour; white (6 pieces) moves first, black has 15 (default random)",
-            OptionKind::String,
-        )
-    },
-    opt(
-        "rated",
-        "Whether the game counts for ratings (default true)",
-        OptionKind::Boolean,
-    ),
-];
-
-/// The registry of every command.
-pub const COMMANDS: &[CommandSpec] = &[
-    CommandSpec {
-        name: "tak challenge",
-        description: "Challenge someone (or anyone) to a game of Tak",
-        options: TAK_CHALLENGE_OPTIONS,
-    },
-    CommandSpec {
-        name: "takat challenge",
-        description: "Challenge someone (or anyone) to a game of Takat",
-        options: TAKAT_CHALLENGE_OPTIONS,
-    },
-    CommandSpec {
-        name: "accept",
-        description: "Accept the challenge (or rematch) waiting for you here",
-        options: &[],
-    },
-    CommandSpec {
-        name: "decline",
-        description: "Decline the challenge, draw offer or undo request made to you",
-        options: &[],
-    },
-    CommandSpec {
-        name: "cancel",
-        description: "Withdraw your challenge (or your draw offer or undo request)",
-        options: &[],
-    },
-    CommandSpec {
-        name: "move",
-        description:
-            "Make your move: Tak in PTN (c3, Sd4, 3c3>12), Takat as +NE (enter) or C-NE (move)",
-        options: &[OptionSpec {
-            required: true,
-            ..opt(
-                "notation",
-                "Tak: c3, Sc3 (wall), Cc3 (capstone), 3c3>12. Takat: +NE enters, C-NE moves",
-                OptionKind::String,
-            )
-        }],
-    },
-    CommandSpec {
-        name: "board",
-        description: "Show the board of this channel's game",
-        options: &[],
-    },
-    CommandSpec {
-        name: "resign",
-        description: "Resign the game",
-        options: &[],
-    },
-    CommandSpec {
-        name: "draw",
-        description: "Offer a draw, or accept your opponent's offer",
-        options: &[],
-    },
-    CommandSpec {
-        name: "undo",
-        description: "Ask to take back the last move, or accept your opponent's request",
-        options: &[],
-    },
-    CommandSpec {
-        name: "rematch",
-        description: "Offer a new game with the same settings and colours swapped",
-        options: &[],
-    },
-    CommandSpec {
-        name: "export",
-        description:
-            "The game as a file: PTN with a ptn.ninja link for Tak, a Takat record for Takat",
-        options: &[OptionSpec {
-            min: Some(1.0),
-            ..opt(
-                "game",
-                "A finished game of this server, by number (see /history; default: this channel's game)",
-                OptionKind::Integer,
-            )
-        }],
-    },
-    CommandSpec {
-        name: "claim",
-        description: "Claim the win when your opponent has not moved within the server's timeout",
-        options: &[],
-    },
-    CommandSpec {
-        name: "games",
-        description: "Your games in progress in this server (your move first) and challenges waiting for you",
-        options: &[],
-    },
-    CommandSpec {
-        name: "remind",
-        description: "How often the player to move in this channel's game is reminded",
-        options: &[OptionSpec {
-            required: true,
-            choices: REMINDER_CHOICES,
-            ..opt(
-                "every",
-                "The reminder interval for this game (off: no reminders)",
-                OptionKind::String,
-            )
-        }],
-    },
-    CommandSpec {
-        name: "notify",
-        description: "Whether you also get \"your move\" and reminders by direct message",
-        options: &[OptionSpec {
-            required: true,
-            ..opt(
-                "dm",
-                "true: direct messages too; false: only in the game's channel",
-                OptionKind::Boolean,
-            )
-        }],
-    },
-    CommandSpec {
-        name: "leaderboard",
-        description: "This server's ratings for a game",
-        options: &[
-            opt("game", "Which game (default tak)", OptionKind::String),
-            OptionSpec {
-                min: Some(1.0),
-                ..opt("page", "Which page of 10 players (default 1)", OptionKind::Integer)
-            },
-        ],
-    },
-    CommandSpec {
-        name: "rating",
-        description: "A player's rating, rank, record and last 10 results in this server",
-        options: &[
-            opt("user", "Whose rating (default: yours)", OptionKind::User),
-            opt("game", "Which game (default tak)", OptionKind::String),
-        ],
-    },
-    CommandSpec {
-        name: "history",
-        description: "A player's recent finished games in this server",
-        options: &[opt("user", "Whose games (default: yours)", OptionKind::User)],
-    },
-    CommandSpec {
-        name: "settings",
-        description: "This server's reminder interval and timeout (server admins change them)",
-        options: &[
-            OptionSpec {
-                choices: REMINDER_CHOICES,
-                ..opt(
-                    "reminder",
-                    "How often the player to move is reminded (default 1d)",
-                    OptionKind::String,
-                )
-            },
-            OptionSpec {
-                choices: TIMEOUT_CHOICES,
-                ..opt(
-                    "timeout",
-                    "How long before the opponent may /claim the win (default 1w)",
-                    OptionKind::String,
-                )
-            },
-        ],
-    },
-    CommandSpec {
-        name: "abort",
-        description: "End the game without a result (server admins only)",
-        options: &[],
-    },
-    CommandSpec {
-        name: "help",
-        description: "How to play with taktable",
-        options: &[],
-    },
-    CommandSpec {
-        name: "theme",
-        description: "Choose the colours of the board pictures you ask for",
-        options: &[OptionSpec {
-            required: true,
-            choices: &Theme::NAMES,
-            ..opt("name", "The theme (see /themes)", OptionKind::String)
-        }],
-    },
-    CommandSpec {
-        name: "themes",
-        description: "The board themes you can choose with /theme",
-        options: &[],
-    },
-    CommandSpec {
-        name: "rules",
-        description: "The rules and move notation of a game",
-        options: &[OptionSpec {
-            required: true,
-            choices: &["tak", "takat"],
-            ..opt("game", "Which game: tak or takat", OptionKind::String)
-        }],
-    },
-];
+/// The registry of every command: the games' challenges first, then the rest.
+pub fn commands() -> &'static [CommandSpec] {
+    static REGISTRY: LazyLock<Vec<CommandSpec>> = LazyLock::new(registry);
+    &REGISTRY
+}
 
 pub fn spec(name: &str) -> Option<&'static CommandSpec> {
-    COMMANDS.iter().find(|c| c.name == name)
+    commands().iter().find(|c| c.name == name)
 }
 
 /// Whether a name is a command that has subcommands (`tak`).
 pub fn is_group(name: &str) -> bool {
-    COMMANDS.iter().any(|c| {
+    commands().iter().any(|c| {
         c.name
             .split_once(' ')
             .is_some_and(|(group, _)| group == name)
     })
 }
 
-/// A user named in an option.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct UserRef {
-    pub id: UserId,
-    pub name: String,
+/// Every game's name, the choices of the `game:` options.
+fn game_names() -> &'static [&'static str] {
+    static NAMES: LazyLock<Vec<&'static str>> =
+        LazyLock::new(|| GameKind::ALL.iter().map(|k| k.name()).collect());
+    &NAMES
 }
 
-/// A typed option value.
-#[derive(Clone, Debug, PartialEq)]
-pub enum OptionValue {
-    User(UserRef),
-    Integer(i64),
-    Number(f64),
-    String(String),
-    Boolean(bool),
-}
-
-impl OptionValue {
-    fn kind(&self) -> OptionKind {
-        match self {
-            OptionValue::User(_) => OptionKind::User,
-            OptionValue::Integer(_) => OptionKind::Integer,
-            OptionValue::Number(_) => OptionKind::Number,
-            OptionValue::String(_) => OptionKind::String,
-            OptionValue::Boolean(_) => OptionKind::Boolean,
-        }
+/// Words joined for people: `word_list(&["a", "b", "c"], "or")` is "a, b or c".
+pub fn word_list(items: &[&str], last_joint: &str) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [rest @ .., last] => format!("{} {last_joint} {last}", rest.join(", ")),
     }
 }
 
-/// The challenger's colour choice.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ColorChoice {
-    White,
-    Black,
-    Random,
+/// A description made of one part per game, or `fallback` when the parts
+/// together pass Discord's limit.
+fn per_game(lead: &str, part: impl Fn(GameKind) -> String, joint: &str, fallback: &str) -> String {
+    let parts: Vec<String> = GameKind::ALL.iter().map(|&k| part(k)).collect();
+    let text = format!("{lead}{}", parts.join(joint));
+    if text.chars().count() <= MAX_DESCRIPTION {
+        text
+    } else {
+        fallback.to_string()
+    }
 }
 
-impl ColorChoice {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ColorChoice::White => "white",
-            ColorChoice::Black => "black",
-            ColorChoice::Random => "random",
-        }
+fn plain(
+    name: &str,
+    description: impl Into<String>,
+    options: Vec<OptionSpec>,
+    build: fn(Chosen<'_>) -> Result<Command, String>,
+) -> CommandSpec {
+    CommandSpec {
+        name: name.to_string(),
+        description: description.into(),
+        options,
+        action: Action::Build(build),
     }
+}
 
-    pub fn parse(s: &str) -> Option<ColorChoice> {
-        match s {
-            "white" => Some(ColorChoice::White),
-            "black" => Some(ColorChoice::Black),
-            "random" => Some(ColorChoice::Random),
-            _ => None,
-        }
-    }
+fn registry() -> Vec<CommandSpec> {
+    let game_option = opt(
+        "game",
+        "Which game (default: this channel's game)",
+        OptionKind::String,
+    )
+    .choices(game_names());
+    let mut list: Vec<CommandSpec> = GameKind::ALL
+        .iter()
+        .map(|&kind| CommandSpec {
+            name: format!("{} challenge", kind.name()),
+            description: kind.challenge_description().to_string(),
+            options: kind.challenge_options().to_vec(),
+            action: Action::Challenge(kind),
+        })
+        .collect();
+    list.extend([
+        plain(
+            "accept",
+            "Accept the challenge (or rematch) waiting for you here",
+            vec![],
+            |_| Ok(Command::Accept),
+        ),
+        plain(
+            "decline",
+            "Decline the challenge, draw offer or undo request made to you",
+            vec![],
+            |_| Ok(Command::Decline),
+        ),
+        plain(
+            "cancel",
+            "Withdraw your challenge (or your draw offer or undo request)",
+            vec![],
+            |_| Ok(Command::Cancel),
+        ),
+        plain(
+            "move",
+            per_game(
+                "Make your move: ",
+                |k| format!("{} {}", k.title(), k.move_hint()),
+                ", ",
+                "Make your move (/rules gives each game's notation)",
+            ),
+            vec![opt(
+                "notation",
+                static_str(per_game(
+                    "",
+                    |k| format!("{}: {}", k.title(), k.notation_examples()),
+                    ". ",
+                    "Your move in the game's notation (see /rules)",
+                )),
+                OptionKind::String,
+            )
+            .required()],
+            |chosen| {
+                Ok(Command::Move {
+                    notation: chosen.string("notation").unwrap_or_default(),
+                    version: None,
+                })
+            },
+        ),
+        plain(
+            "board",
+            "Show the board of this channel's game",
+            vec![],
+            |_| Ok(Command::Board),
+        ),
+        plain("resign", "Resign the game", vec![], |_| Ok(Command::Resign)),
+        plain(
+            "draw",
+            "Offer a draw, or accept your opponent's offer",
+            vec![],
+            |_| Ok(Command::Draw),
+        ),
+        plain(
+            "undo",
+            "Ask to take back the last move, or accept your opponent's request",
+            vec![],
+            |_| Ok(Command::Undo),
+        ),
+        plain(
+            "rematch",
+            "Offer a new game with the same settings and colours swapped",
+            vec![],
+            |_| Ok(Command::Rematch),
+        ),
+        plain(
+            "export",
+            per_game(
+                "The game as a file: ",
+                |k| format!("{} for {}", k.export_format(), k.title()),
+                ", ",
+                "The game as a file in its notation",
+            ),
+            vec![opt(
+                "game",
+                "A finished game of this server, by number (see /history; default: this channel's game)",
+                OptionKind::Integer,
+            )
+            .min(1.0)],
+            |chosen| {
+                Ok(Command::Export {
+                    game: chosen.integer("game"),
+                })
+            },
+        ),
+        plain(
+            "claim",
+            "Claim the win when your opponent has not moved within the server's timeout",
+            vec![],
+            |_| Ok(Command::Claim),
+        ),
+        plain(
+            "games",
+            "Your games in progress in this server (your move first) and challenges waiting for you",
+            vec![],
+            |_| Ok(Command::Games),
+        ),
+        plain(
+            "remind",
+            "How often the player to move in this channel's game is reminded",
+            vec![opt(
+                "every",
+                "The reminder interval for this game (off: no reminders)",
+                OptionKind::String,
+            )
+            .choices(REMINDER_CHOICES)
+            .required()],
+            |chosen| {
+                Ok(Command::Remind {
+                    every: interval_choice(chosen, "every")?.flatten(),
+                })
+            },
+        ),
+        plain(
+            "notify",
+            "Whether you also get \"your move\" and reminders by direct message",
+            vec![opt(
+                "dm",
+                "true: direct messages too; false: only in the game's channel",
+                OptionKind::Boolean,
+            )
+            .required()],
+            |chosen| {
+                Ok(Command::Notify {
+                    dm: chosen.boolean("dm") == Some(true),
+                })
+            },
+        ),
+        plain(
+            "leaderboard",
+            "This server's ratings for a game",
+            vec![
+                game_option,
+                opt(
+                    "page",
+                    "Which page of 10 players (default 1)",
+                    OptionKind::Integer,
+                )
+                .min(1.0),
+            ],
+            |chosen| {
+                Ok(Command::Leaderboard {
+                    game: game_choice(chosen)?,
+                    page: chosen.integer("page"),
+                })
+            },
+        ),
+        plain(
+            "rating",
+            "A player's rating, rank, record and last 10 results in this server",
+            vec![
+                opt("user", "Whose rating (default: yours)", OptionKind::User),
+                game_option,
+            ],
+            |chosen| {
+                Ok(Command::Rating {
+                    user: chosen.user("user"),
+                    game: game_choice(chosen)?,
+                })
+            },
+        ),
+        plain(
+            "history",
+            "A player's recent finished games in this server",
+            vec![opt(
+                "user",
+                "Whose games (default: yours)",
+                OptionKind::User,
+            )],
+            |chosen| {
+                Ok(Command::History {
+                    user: chosen.user("user"),
+                })
+            },
+        ),
+        plain(
+            "settings",
+            "This server's reminder interval and timeout (server admins change them)",
+            vec![
+                opt(
+                    "reminder",
+                    "How often the player to move is reminded (default 1d)",
+                    OptionKind::String,
+                )
+                .choices(REMINDER_CHOICES)
+                .default("1d"),
+                opt(
+                    "timeout",
+                    "How long before the opponent may /claim the win (default 1w)",
+                    OptionKind::String,
+                )
+                .choices(TIMEOUT_CHOICES)
+                .default("1w"),
+            ],
+            |chosen| {
+                Ok(Command::Settings {
+                    reminder: interval_choice(chosen, "reminder")?,
+                    timeout: interval_choice(chosen, "timeout")?,
+                })
+            },
+        ),
+        plain(
+            "abort",
+            "End the game without a result (server admins only)",
+            vec![],
+            |_| Ok(Command::Abort),
+        ),
+        plain("help", "How to play with taktable", vec![], |_| {
+            Ok(Command::Help)
+        }),
+        plain(
+            "theme",
+            "Choose the colours of the board pictures you ask for",
+            vec![
+                opt("name", "The theme (see /themes)", OptionKind::String)
+                    .choices(&Theme::NAMES)
+                    .required(),
+            ],
+            |chosen| Ok(Command::Theme(chosen.string("name").unwrap_or_default())),
+        ),
+        plain(
+            "themes",
+            "The board themes you can choose with /theme",
+            vec![],
+            |_| Ok(Command::Themes),
+        ),
+        plain(
+            "rules",
+            "The rules and move notation of a game",
+            vec![opt(
+                "game",
+                static_str(format!("Which game: {}", word_list(game_names(), "or"))),
+                OptionKind::String,
+            )
+            .choices(game_names())
+            .required()],
+            |chosen| {
+                let game = chosen.string("game").unwrap_or_default();
+                GameKind::parse(&game)
+                    .map(Command::Rules)
+                    .ok_or_else(|| format!("there is no game `{game}`"))
+            },
+        ),
+    ]);
+    list
+}
+
+/// A description built once for the registry, which lives as long as the program.
+fn static_str(text: String) -> &'static str {
+    Box::leak(text.into_boxed_str())
+}
+
+/// The `game:` option, if given.
+fn game_choice(chosen: Chosen<'_>) -> Result<Option<GameKind>, String> {
+    chosen
+        .string("game")
+        .map(|name| {
+            GameKind::parse(&name).ok_or_else(|| {
+                format!(
+                    "game must be one of {}, not `{name}`",
+                    game_names().join(", ")
+                )
+            })
+        })
+        .transpose()
+}
+
+/// An interval option (`6h`, `off`), if given.
+fn interval_choice(chosen: Chosen<'_>, option: &str) -> Result<Option<Option<Duration>>, String> {
+    chosen
+        .string(option)
+        .map(|c| interval::parse_choice(&c).ok_or_else(|| format!("{option} can't be `{c}`")))
+        .transpose()
 }
 
 /// A challenge as asked for.
@@ -418,7 +416,8 @@ impl ColorChoice {
 pub struct ChallengeRequest {
     pub opponent: Option<UserRef>,
     pub settings: GameSettings,
-    pub color: ColorChoice,
+    /// The challenger's seat; `None`: drawn at random when the challenge is taken.
+    pub seat: Option<Seat>,
     pub rated: bool,
 }
 
@@ -580,142 +579,26 @@ pub fn build(name: &str, values: Vec<(String, OptionValue)>) -> Result<Command, 
             ));
         }
     }
-    let get = |option: &str| values.iter().find(|(n, _)| n == option).map(|(_, v)| v);
-    let string = |option: &str| match get(option) {
-        Some(OptionValue::String(s)) => Some(s.clone()),
-        _ => None,
-    };
-    let integer = |option: &str| match get(option) {
-        Some(OptionValue::Integer(n)) => Some(*n),
-        _ => None,
-    };
-    let user = |option: &str| match get(option) {
-        Some(OptionValue::User(u)) => Some(u.clone()),
-        _ => None,
-    };
-    let game = || -> Result<Option<GameKind>, String> {
-        string("game")
-            .map(|name| {
-                GameKind::parse(&name).ok_or_else(|| {
-                    let names: Vec<&str> = GameKind::ALL.iter().map(|k| k.name()).collect();
-                    format!("game must be one of {}, not `{name}`", names.join(", "))
-                })
-            })
-            .transpose()
-    };
-    let choice = |option: &str| -> Result<Option<Option<Duration>>, String> {
-        string(option)
-            .map(|c| interval::parse_choice(&c).ok_or_else(|| format!("{option} can't be `{c}`")))
-            .transpose()
-    };
-    // Every game's challenge: an opponent (or none: open), a colour, rated.
-    let challenge = |settings: GameSettings| {
-        Command::Challenge(ChallengeRequest {
-            opponent: user("opponent"),
-            settings,
-            color: string("color")
-                .and_then(|c| ColorChoice::parse(&c))
-                .unwrap_or(ColorChoice::Random),
-            rated: !matches!(get("rated"), Some(OptionValue::Boolean(false))),
-        })
-    };
-    Ok(match spec.name {
-        "tak challenge" => challenge(GameSettings::Tak(tak_settings(
-            integer("size"),
-            match get("komi") {
-                Some(OptionValue::Number(x)) => Some(*x),
-                _ => None,
-            },
-            string("opening"),
-            integer("flats"),
-            integer("caps"),
-        )?)),
-        "takat challenge" => challenge(GameSettings::Takat(TakatSettings::default())),
-        "accept" => Command::Accept,
-        "decline" => Command::Decline,
-        "cancel" => Command::Cancel,
-        "move" => Command::Move {
-            notation: string("notation").unwrap_or_default(),
-            version: None,
-        },
-        "board" => Command::Board,
-        "resign" => Command::Resign,
-        "draw" => Command::Draw,
-        "undo" => Command::Undo,
-        "rematch" => Command::Rematch,
-        "export" => Command::Export {
-            game: integer("game"),
-        },
-        "abort" => Command::Abort,
-        "help" => Command::Help,
-        "theme" => Command::Theme(string("name").unwrap_or_default()),
-        "themes" => Command::Themes,
-        "claim" => Command::Claim,
-        "games" => Command::Games,
-        "remind" => Command::Remind {
-            every: choice("every")?.flatten(),
-        },
-        "notify" => Command::Notify {
-            dm: matches!(get("dm"), Some(OptionValue::Boolean(true))),
-        },
-        "settings" => Command::Settings {
-            reminder: choice("reminder")?,
-            timeout: choice("timeout")?,
-        },
-        "leaderboard" => Command::Leaderboard {
-            game: game()?,
-            page: integer("page"),
-        },
-        "rating" => Command::Rating {
-            user: user("user"),
-            game: game()?,
-        },
-        "history" => Command::History { user: user("user") },
-        "rules" => {
-            let game = string("game").unwrap_or_default();
-            Command::Rules(
-                GameKind::parse(&game).ok_or_else(|| format!("there is no game `{game}`"))?,
-            )
-        }
-        other => return Err(format!("there is no command `/{other}`")),
-    })
-}
-
-/// Tak's settings from the challenge options (RULINGS Tak 1-3).
-fn tak_settings(
-    size: Option<i64>,
-    komi: Option<f64>,
-    opening: Option<String>,
-    flats: Option<i64>,
-    caps: Option<i64>,
-) -> Result<TakSettings, String> {
-    let size = size.unwrap_or(TAK_DEFAULT_SIZE as i64);
-    let size = u8::try_from(size).map_err(|_| format!("size must be from 3 to 8, not {size}"))?;
-    let mut settings = TakSettings::standard(size)?;
-    if let Some(komi) = komi {
-        let halves = komi * 2.0;
-        if !halves.is_finite() || halves.fract() != 0.0 || halves.abs() > 9.0 {
-            return Err(format!(
-                "komi must be from -4.5 to 4.5 in steps of 0.5, not {komi}"
-            ));
-        }
-        settings.komi_halves = halves as i8;
+    let chosen = Chosen(&values);
+    match spec.action {
+        Action::Challenge(kind) => Ok(Command::Challenge(ChallengeRequest {
+            opponent: chosen.user(shared::OPPONENT.name),
+            settings: kind
+                .settings_from_options(chosen)
+                .map_err(|e| e.to_string())?,
+            seat: chosen
+                .string("color")
+                .and_then(|c| shared::seat_of_color(&c)),
+            rated: chosen.boolean(shared::RATED.name) != Some(false),
+        })),
+        Action::Build(build) => build(chosen),
     }
-    if let Some(opening) = opening {
-        settings.swap = opening != "no-swap";
-    }
-    let (std_flats, std_caps) = Rules::standard_reserves(size);
-    let flats = flats.unwrap_or(std_flats as i64);
-    let caps = caps.unwrap_or(std_caps as i64);
-    settings.flats = [flats.clamp(0, 255) as u8; 2];
-    settings.caps = [caps.clamp(0, 255) as u8; 2];
-    settings.rules()?;
-    Ok(settings)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::{TakSettings, TakatSettings};
 
     fn s(v: &str) -> OptionValue {
         OptionValue::String(v.into())
@@ -728,7 +611,7 @@ mod tests {
             panic!()
         };
         assert_eq!(c.opponent, None);
-        assert_eq!(c.color, ColorChoice::Random);
+        assert_eq!(c.seat, None);
         assert!(c.rated);
         assert_eq!(
             c.settings,
@@ -750,7 +633,7 @@ mod tests {
         };
         assert_eq!(c.settings, GameSettings::Takat(TakatSettings::default()));
         assert_eq!(c.settings.kind().name(), "takat");
-        assert_eq!(c.color, ColorChoice::Black);
+        assert_eq!(c.seat, Some(Seat::Player2));
         assert!(!c.rated);
         assert!(build(
             "takat challenge",
@@ -767,9 +650,9 @@ mod tests {
     #[test]
     fn descriptions_fit_discord_limits() {
         // Discord allows 100 characters for command and option descriptions.
-        for c in COMMANDS {
+        for c in commands() {
             assert!(c.description.chars().count() <= 100, "{}", c.name);
-            for o in c.options {
+            for o in &c.options {
                 assert!(
                     o.description.chars().count() <= 100,
                     "{} {}",
@@ -814,7 +697,7 @@ mod tests {
 
     #[test]
     fn every_command_is_built_from_its_registry_name() {
-        for spec in COMMANDS {
+        for spec in commands() {
             let values = spec
                 .options
                 .iter()
@@ -828,7 +711,7 @@ mod tests {
                     (o.name.to_string(), value)
                 })
                 .collect();
-            build(spec.name, values).unwrap_or_else(|e| panic!("{}: {e}", spec.name));
+            build(&spec.name, values).unwrap_or_else(|e| panic!("{}: {e}", spec.name));
         }
         assert!(is_group("tak"));
         assert!(is_group("takat"));
@@ -867,7 +750,7 @@ mod tests {
             }
         );
         assert_eq!(
-            build("leaderboard", vec![("game", s("Tak"))]).unwrap(),
+            build("leaderboard", vec![("game", s("tak"))]).unwrap(),
             Command::Leaderboard {
                 game: Some(GameKind::Tak),
                 page: None

@@ -9,9 +9,10 @@
 //! is lost.
 
 use chrono::{DateTime, Duration, Utc};
+use tracing::error;
 
+use super::announce::game_over_reply;
 use super::interval::{self, span, when};
-use super::play::game_over_reply;
 use super::reply::{channel_mention, mention, Reply};
 use super::{player_label, refuse, Bot, Ctx, Failure, Outcome, Place};
 use crate::games::{resignation_result, GameState, Seat};
@@ -89,18 +90,20 @@ pub fn run_reminders(bot: &Bot, now: DateTime<Utc>) -> Result<Vec<Reply>, StoreE
             continue;
         };
         let place = place_of(&game);
-        let lock = bot.channel_lock(&place);
-        let _serialised = lock.lock().unwrap_or_else(|e| e.into_inner());
-        let Some(due) = bot.store().take_due(id, now)? else {
-            continue;
-        };
-        match announce(bot, &place, &due, now) {
-            Ok(mut more) => replies.append(&mut more),
-            Err(e) => {
-                eprintln!("taktable: reminder for game {id}: {e}");
-                bot.store().postpone_due(id, now + Duration::hours(1))?;
+        let mut more = bot.in_channel(&place, || -> Result<Vec<Reply>, StoreError> {
+            let Some(due) = bot.store().take_due(id, now)? else {
+                return Ok(Vec::new());
+            };
+            match announce(bot, &place, &due, now) {
+                Ok(more) => Ok(more),
+                Err(e) => {
+                    error!("reminder for game {id}: {e}");
+                    bot.store().postpone_due(id, now + Duration::hours(1))?;
+                    Ok(Vec::new())
+                }
             }
-        }
+        })?;
+        replies.append(&mut more);
     }
     Ok(replies)
 }

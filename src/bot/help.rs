@@ -1,8 +1,9 @@
 //! `/help`: every command with its options, from the registry.
 
-use super::commands::{CommandSpec, OptionKind, OptionSpec, COMMANDS};
+use super::commands::{commands, word_list, CommandSpec, OptionKind, OptionSpec};
 use super::reply::Reply;
 use super::Place;
+use crate::games::GameKind;
 
 /// How an option is written in a synopsis: `[size:3-8]`, `notation:<PTN>`.
 pub fn option_synopsis(o: &OptionSpec) -> String {
@@ -28,7 +29,7 @@ pub fn option_synopsis(o: &OptionSpec) -> String {
 
 pub fn synopsis(c: &CommandSpec) -> String {
     let mut line = format!("/{}", c.name);
-    for o in c.options {
+    for o in &c.options {
         line.push(' ');
         line.push_str(&option_synopsis(o));
     }
@@ -36,21 +37,20 @@ pub fn synopsis(c: &CommandSpec) -> String {
 }
 
 pub fn help(place: &Place) -> Reply {
-    let mut text = String::from("taktable hosts games of Tak and Takat, one game per channel.\n");
-    for c in COMMANDS {
+    let titles: Vec<&str> = GameKind::ALL.iter().map(|k| k.title()).collect();
+    let mut text = format!(
+        "taktable hosts games of {}, one game per channel.\n",
+        word_list(&titles, "and")
+    );
+    for c in commands() {
         text.push_str(&format!("{} : {}\n", synopsis(c), c.description));
     }
     text.push_str(
-        "Challenge defaults: size 5, komi 0, random colour, swap opening, the size's standard stones and capstones, rated. Challenges expire after 24 hours. Tak on 3x3 and 4x4 is never rated.\n",
+        "Challenges expire after 24 hours. Slow games are fine: the player to move is reminded every day (/remind, /settings), and after 7 days without a move the opponent may /claim the win. /notify dm:true sends your turns to you directly.",
     );
-    text.push_str(
-        "Slow games are fine: the player to move is reminded every day (/remind, /settings), and after 7 days without a move the opponent may /claim the win. /notify dm:true sends your turns to you directly.\n",
-    );
-    text.push_str(
-        "Moves are PTN: c3 places a flat, Sc3 a wall, Cc3 a capstone; 3c3>12 carries 3 stones from c3 to the right, dropping 1 then 2. In the swap opening each player first places a flat of the opponent's colour.\n",
-    );
-    text.push_str(
-        "Takat turns: +NE enters a piece on NE, C-NE moves the top piece of C to NE (cells C, N, NE, SE, S, SW, NW; any case). /rules game:takat has the rules.",
-    );
+    for kind in GameKind::ALL {
+        text.push('\n');
+        text.push_str(kind.help());
+    }
     Reply::ephemeral(place, text)
 }

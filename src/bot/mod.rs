@@ -5,7 +5,9 @@
 //! every change to a game is checked against the version it was made from,
 //! so two racing moves can never both apply, even from two processes.
 
+pub mod announce;
 pub mod board;
+pub mod button_ids;
 pub mod buttons;
 pub mod challenge;
 pub mod clock;
@@ -26,10 +28,12 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use chrono::{DateTime, Utc};
+use tracing::error;
 
 use crate::games::{GameState, Seat};
 use crate::store::{GameRow, Store, StoreError, UserId};
 
+pub use announce::{player_label, start_hint, to_move_line};
 pub use clock::{Clock, OffsetClock, SystemClock};
 pub use commands::Command;
 pub use reply::{mention, Reply};
@@ -117,16 +121,40 @@ impl Bot {
         self.clock.now()
     }
 
-    fn channel_lock(&self, place: &Place) -> Arc<Mutex<()>> {
+    /// Runs `f` while no other command or announcement runs in `place`.
+    /// A channel's lock leaves the map once its last user is done, so the
+    /// map holds only the channels busy right now.
+    fn in_channel<T>(&self, place: &Place, f: impl FnOnce() -> T) -> T {
+        let lock = {
+            let mut locks = self.locks.lock().unwrap_or_else(|e| e.into_inner());
+            Arc::clone(locks.entry(place.clone()).or_default())
+        };
+        let out = {
+            let _serialised = lock.lock().unwrap_or_else(|e| e.into_inner());
+            f()
+        };
         let mut locks = self.locks.lock().unwrap_or_else(|e| e.into_inner());
-        locks.entry(place.clone()).or_default().clone()
+        // Clones are only made under the map's lock, so with the map's lock held a count of
+        // two (the map's and ours) means no one else holds or waits for this channel.
+        if Arc::strong_count(&lock) == 2 {
+            locks.remove(place);
+        }
+        out
+    }
+
+    /// How many channels hold a lock now (tests check that the map is pruned).
+    #[cfg(test)]
+    fn locked_channels(&self) -> usize {
+        self.locks.lock().unwrap_or_else(|e| e.into_inner()).len()
     }
 
     /// Handles one invocation. Everything it changes is committed before
     /// the replies are returned.
     pub fn handle(&self, inv: &Invocation) -> Vec<Reply> {
-        let lock = self.channel_lock(&inv.place);
-        let _serialised = lock.lock().unwrap_or_else(|e| e.into_inner());
+        self.in_channel(&inv.place, || self.handle_locked(inv))
+    }
+
+    fn handle_locked(&self, inv: &Invocation) -> Vec<Reply> {
         let ctx = Ctx {
             bot: self,
             place: &inv.place,
@@ -170,7 +198,7 @@ impl Bot {
             Ok(replies) => replies,
             Err(Failure::User(text)) => vec![Reply::ephemeral(&inv.place, text)],
             Err(Failure::Store(e)) => {
-                eprintln!("taktable: store error: {e}");
+                error!("store error: {e}");
                 vec![Reply::ephemeral(
                     &inv.place,
                     "Something went wrong with the bot's database, so nothing was done. Please try again.",
@@ -198,13 +226,13 @@ impl Bot {
         let mut replies = match challenge::expire_due(self, now) {
             Ok(replies) => replies,
             Err(e) => {
-                eprintln!("taktable: scheduler error: {e}");
+                error!("scheduler error: {e}");
                 Vec::new()
             }
         };
         match correspondence::run_reminders(self, now) {
             Ok(mut more) => replies.append(&mut more),
-            Err(e) => eprintln!("taktable: scheduler error: {e}"),
+            Err(e) => error!("scheduler error: {e}"),
         }
         replies
     }
@@ -217,7 +245,7 @@ impl Bot {
         match self.store.next_due() {
             Ok(due) => due,
             Err(e) => {
-                eprintln!("taktable: scheduler error: {e}");
+                error!("scheduler error: {e}");
                 Some(self.now() + chrono::Duration::minutes(1))
             }
         }
@@ -272,36 +300,6 @@ impl Ctx<'_> {
             },
             Ok,
         )
-    }
-}
-
-/// How to start a game, naming every game: "Start one with /tak challenge
-/// or /takat challenge."
-pub fn start_hint() -> String {
-    let commands: Vec<String> = crate::games::GameKind::ALL
-        .iter()
-        .map(|kind| format!("/{} challenge", kind.name()))
-        .collect();
-    format!("Start one with {}.", commands.join(" or "))
-}
-
-/// "<@id> (white)".
-pub fn player_label(game: &GameRow, seat: Seat) -> String {
-    format!(
-        "{} ({})",
-        mention(game.player(seat)),
-        game.settings.seat_name(seat)
-    )
-}
-
-/// "<@bob> to move." with the game's note for that turn.
-pub fn to_move_line(game: &GameRow, state: &GameState) -> String {
-    match state.awaiting() {
-        Some(seat) => match state.turn_note() {
-            Some(note) => format!("{} to move ({note}).", player_label(game, seat)),
-            None => format!("{} to move.", player_label(game, seat)),
-        },
-        None => String::new(),
     }
 }
 

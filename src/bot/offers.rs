@@ -3,10 +3,10 @@
 //! the opponent's request). An offer holds for the game version it was made
 //! at, so it lapses as soon as a move is made.
 
+use super::announce::game_over_reply;
 use super::board::board_image;
-use super::play::game_over_reply;
 use super::reply::{mention, ButtonStyle, Reply};
-use super::{buttons, refuse, to_move_line, Ctx, Failure, Outcome};
+use super::{button_ids, refuse, to_move_line, Ctx, Failure, Outcome};
 use crate::games::{GameState, DRAW_RESULT};
 use crate::store::{Finish, GameRow, GameStatus, OfferKind};
 
@@ -15,7 +15,7 @@ pub fn draw(ctx: &Ctx<'_>, only: Option<i64>) -> Outcome {
     let (game, _state) = ctx.active_game()?;
     let seat = ctx.seat_in(&game)?;
     if only.is_some_and(|v| v != game.version) {
-        return refuse(buttons::EXPIRED);
+        return refuse(button_ids::EXPIRED);
     }
     let opponent = game.player(seat.other());
     match ctx.store().offer(game.id, OfferKind::Draw, game.version)? {
@@ -41,7 +41,7 @@ pub fn draw(ctx: &Ctx<'_>, only: Option<i64>) -> Outcome {
                 ),
             )])
         }
-        None if only.is_some() => refuse(buttons::EXPIRED),
+        None if only.is_some() => refuse(button_ids::EXPIRED),
         None => {
             ctx.store()
                 .set_offer(game.id, OfferKind::Draw, seat, game.version, ctx.now)?;
@@ -64,7 +64,7 @@ pub fn undo(ctx: &Ctx<'_>, only: Option<i64>) -> Outcome {
     let (game, state) = ctx.active_game()?;
     let seat = ctx.seat_in(&game)?;
     if only.is_some_and(|v| v != game.version) {
-        return refuse(buttons::EXPIRED);
+        return refuse(button_ids::EXPIRED);
     }
     let actions = state.actions();
     let Some(last) = actions.last() else {
@@ -78,7 +78,7 @@ pub fn undo(ctx: &Ctx<'_>, only: Option<i64>) -> Outcome {
         )),
         Some(_) => {
             let before = GameState::replay(&game.settings, &actions[..actions.len() - 1])
-                .map_err(Failure::User)?;
+                .map_err(|e| Failure::User(e.to_string()))?;
             ctx.store()
                 .take_back(game.id, game.version, &before.snapshot(), ctx.now)?;
             let next = before
@@ -104,7 +104,7 @@ pub fn undo(ctx: &Ctx<'_>, only: Option<i64>) -> Outcome {
             .with_image(board_image(ctx, &game, &before));
             Ok(std::iter::once(reply).chain(dm).collect())
         }
-        None if only.is_some() => refuse(buttons::EXPIRED),
+        None if only.is_some() => refuse(button_ids::EXPIRED),
         None => {
             ctx.store()
                 .set_offer(game.id, OfferKind::Undo, seat, game.version, ctx.now)?;
@@ -130,12 +130,12 @@ fn offer_reply(ctx: &Ctx<'_>, game: &GameRow, kind: OfferKind, text: String) -> 
         .mention([game.player(seat.other())])
         .button(
             "Accept",
-            buttons::offer_id(kind, game.id, game.version, true),
+            button_ids::offer_id(kind, game.id, game.version, true),
             ButtonStyle::Primary,
         )
         .button(
             "Decline",
-            buttons::offer_id(kind, game.id, game.version, false),
+            button_ids::offer_id(kind, game.id, game.version, false),
             ButtonStyle::Secondary,
         )
 }

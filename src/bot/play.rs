@@ -1,36 +1,11 @@
 //! Playing: `/move`, `/board`, `/resign`, `/abort`.
 
+use super::announce::{game_over_reply, result_line};
 use super::board::board_image;
-use super::reply::{mention, ButtonStyle, Reply};
-use super::{buttons, player_label, refuse, to_move_line, Ctx, Failure, Outcome, POSITION_CHANGED};
+use super::reply::{mention, Reply};
+use super::{player_label, refuse, to_move_line, Ctx, Failure, Outcome, POSITION_CHANGED};
 use crate::games::{resignation_result, GameOutcome, Seat};
-use crate::store::{Finish, GameRow, GameStatus};
-
-/// "<@alice> (white) wins, R-0." or "The game is drawn, 1/2-1/2."
-pub fn result_line(game: &GameRow, winner: Option<Seat>, result: &str) -> String {
-    match winner {
-        Some(seat) => format!("{} wins, {result}.", player_label(game, seat)),
-        None => format!("The game is drawn, {result}."),
-    }
-}
-
-/// The reply that closes a game: the rating changes if it counted, and a
-/// Rematch button under it.
-pub fn game_over_reply(ctx: &Ctx<'_>, game: &GameRow, mut text: String) -> Reply {
-    match super::standings::rating_line(ctx.store(), game.id) {
-        Ok(Some(line)) => {
-            text.push('\n');
-            text.push_str(&line);
-        }
-        Ok(None) => {}
-        Err(e) => eprintln!("taktable: rating changes of game {}: {e}", game.id),
-    }
-    Reply::public(ctx.place, text).mention(game.players).button(
-        "Rematch",
-        buttons::rematch_id(game.id),
-        ButtonStyle::Primary,
-    )
-}
+use crate::store::{Finish, GameStatus};
 
 /// `/move`: only the player whose input the game awaits; an illegal move
 /// changes nothing and the reply gives the engine's reason.
@@ -75,12 +50,16 @@ pub fn play_move(ctx: &Ctx<'_>, notation: &str, version: Option<i64>) -> Outcome
     )?;
     let reply = match &played.outcome {
         None => {
-            let tak = if played.tak { " Tak!" } else { "" };
+            let note = played
+                .note
+                .as_deref()
+                .map(|n| format!(" {n}"))
+                .unwrap_or_default();
             let next = state.awaiting().unwrap_or(seat.other());
             Reply::public(
                 ctx.place,
                 format!(
-                    "{me} played {}.{tak} {}",
+                    "{me} played {}.{note} {}",
                     played.notation,
                     to_move_line(&game, &state),
                 ),

@@ -2,13 +2,14 @@
 //! `/leaderboard`, `/rating` and `/history`. Ratings are per server and
 //! per game; the store changes them in the transaction that ends a game.
 
+use super::announce::change_text;
 use super::interval::date;
 use super::reply::{channel_mention, mention, Reply};
-use super::{refuse, Ctx, Outcome, Place};
+use super::{refuse, Ctx, Failure, Outcome, Place};
 use crate::games::{GameKind, Seat};
 use crate::rating::{Score, PROVISIONAL_DEVIATION};
 use crate::store::ratings::score_of;
-use crate::store::{GameStatus, PlayerRating, RatingChange, Store, StoreError};
+use crate::store::{GameStatus, PlayerRating};
 
 /// Players per leaderboard page.
 pub const PAGE_SIZE: usize = 10;
@@ -18,26 +19,6 @@ pub const RECENT_RESULTS: usize = 10;
 
 fn rounded(x: f64) -> i64 {
     x.round() as i64
-}
-
-/// "1500 -> 1662 (+162)".
-pub fn change_text(change: &RatingChange) -> String {
-    let (before, after) = (rounded(change.before.rating), rounded(change.after.rating));
-    format!("{before} -> {after} ({:+})", after - before)
-}
-
-/// "Rating changes: <@a> 1500 -> 1662 (+162), <@b> 1500 -> 1338 (-162)."
-/// for a game that counted, `None` for one that did not.
-pub fn rating_line(store: &Store, game_id: i64) -> Result<Option<String>, StoreError> {
-    let changes = store.rating_changes(game_id)?;
-    if changes.is_empty() {
-        return Ok(None);
-    }
-    let parts: Vec<String> = changes
-        .iter()
-        .map(|c| format!("{} {}", mention(c.user), change_text(c)))
-        .collect();
-    Ok(Some(format!("Rating changes: {}.", parts.join(", "))))
 }
 
 /// The players of a server's leaderboard in order: established players by
@@ -73,9 +54,39 @@ fn deviation_text(p: &PlayerRating) -> String {
     }
 }
 
+/// The game a `/leaderboard` or `/rating` without `game:` is about: the
+/// one played in this channel (in progress, else the last one), else the
+/// one last played in this server. In a server without games the user is
+/// asked which game they mean, unless there is only one.
+fn chosen_game(ctx: &Ctx<'_>, game: Option<GameKind>, command: &str) -> Result<GameKind, Failure> {
+    if let Some(kind) = game {
+        return Ok(kind);
+    }
+    let place = ctx.place;
+    let store = ctx.store();
+    let last = match store.latest_game(&place.guild, &place.channel)? {
+        Some(row) => Some(row),
+        None => store.latest_game_in(&place.guild)?,
+    };
+    if let Some(row) = last {
+        return Ok(row.settings.kind());
+    }
+    match GameKind::ALL {
+        [only] => Ok(*only),
+        kinds => {
+            let names: Vec<&str> = kinds.iter().map(|k| k.name()).collect();
+            refuse(format!(
+                "Which game? No game has been played in this server yet; say game:{}, e.g. /{command} game:{}.",
+                names.join(" or game:"),
+                names[0]
+            ))
+        }
+    }
+}
+
 /// `/leaderboard [game] [page]`.
 pub fn leaderboard(ctx: &Ctx<'_>, game: Option<GameKind>, page: Option<i64>) -> Outcome {
-    let kind = game.unwrap_or(GameKind::Tak);
+    let kind = chosen_game(ctx, game, "leaderboard")?;
     let players = ranked(ctx.store().standings(&ctx.place.guild, kind)?);
     if players.is_empty() {
         return Ok(vec![Reply::public(
@@ -133,7 +144,7 @@ fn verb(score: Score) -> &'static str {
 
 /// `/rating [user] [game]`: rating, rank, record and the last 10 results.
 pub fn rating(ctx: &Ctx<'_>, user: Option<u64>, game: Option<GameKind>) -> Outcome {
-    let kind = game.unwrap_or(GameKind::Tak);
+    let kind = chosen_game(ctx, game, "rating")?;
     let who = user.unwrap_or(ctx.user.id);
     let players = ranked(ctx.store().standings(&ctx.place.guild, kind)?);
     let Some(rank) = players.iter().position(|p| p.user == who) else {

@@ -5,7 +5,7 @@
 //! [`Command::Move`] and all its checks.
 
 use super::{Bot, Command, Place};
-use crate::games::{GameKind, GameState};
+use crate::games::GameState;
 use crate::store::{GameRow, StoreError, UserId};
 
 /// The game in progress at `place`, if `user` is the player it awaits.
@@ -24,11 +24,9 @@ fn awaits(game: &GameRow, state: &GameState, user: UserId) -> bool {
 }
 
 /// The legal moves of this channel's game to suggest to `user` while they
-/// type `typed`, at most `limit`, the most natural first: moves equal to
-/// what was typed, then moves starting with it, then moves containing it
-/// (ignoring case); within each group placements (Takat: entries) before
-/// stack moves, shorter before longer, then alphabetically. Nothing when
-/// there is no game here or it is not `user`'s turn.
+/// type `typed`, at most `limit`, in the order of
+/// [`GameState::suggestions`]. Nothing when there is no game here or it is
+/// not `user`'s turn.
 pub fn move_suggestions(
     bot: &Bot,
     place: &Place,
@@ -37,58 +35,9 @@ pub fn move_suggestions(
     limit: usize,
 ) -> Result<Vec<String>, StoreError> {
     Ok(match my_turn(bot, place, user)? {
-        Some(state) => rank_moves(state.settings().kind(), state.legal_actions(), typed, limit),
+        Some(state) => state.suggestions(typed, limit),
         None => Vec::new(),
     })
-}
-
-/// Orders and filters `moves` as [`move_suggestions`] describes.
-pub fn rank_moves(kind: GameKind, moves: Vec<String>, typed: &str, limit: usize) -> Vec<String> {
-    let mut typed: String = typed
-        .chars()
-        .filter(|c| !c.is_whitespace())
-        .collect::<String>()
-        .to_lowercase();
-    // Takat: `ne` is typed for the entry `+NE`, so entries match without
-    // their `+`; a typed `+` asks for entries only.
-    let entries_only = kind == GameKind::Takat && typed.starts_with('+');
-    if kind == GameKind::Takat {
-        typed = typed.trim_start_matches('+').to_string();
-    }
-    let mut ranked: Vec<((u8, bool, usize), String)> = moves
-        .into_iter()
-        .filter_map(|mv| {
-            let placement = is_placement(kind, &mv);
-            if entries_only && !placement {
-                return None;
-            }
-            let mut lower = mv.to_lowercase();
-            if kind == GameKind::Takat {
-                lower = lower.trim_start_matches('+').to_string();
-            }
-            let class = if lower == typed {
-                0
-            } else if lower.starts_with(&typed) {
-                1
-            } else if lower.contains(&typed) {
-                2
-            } else {
-                return None;
-            };
-            Some(((class, !placement, mv.chars().count()), mv))
-        })
-        .collect();
-    ranked.sort();
-    ranked.into_iter().take(limit).map(|(_, mv)| mv).collect()
-}
-
-/// A move that puts a new piece on the board (Tak: no direction sign;
-/// Takat: an entry, `+NE`).
-fn is_placement(kind: GameKind, notation: &str) -> bool {
-    match kind {
-        GameKind::Tak => !notation.contains(['+', '-', '<', '>']),
-        GameKind::Takat => notation.starts_with('+'),
-    }
 }
 
 /// A chat message `text` from `user` at `place`, as a move: only when a game
@@ -117,43 +66,4 @@ pub fn plain_move(
         notation: text.to_string(),
         version: None,
     }))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn strings(list: &[&str]) -> Vec<String> {
-        list.iter().map(|s| s.to_string()).collect()
-    }
-
-    #[test]
-    fn exact_then_prefix_then_contains_placements_first_shorter_first() {
-        let moves = strings(&["2a1>11", "a1>", "Sa1", "a1", "Ca1", "a2", "b1", "a1+"]);
-        assert_eq!(
-            rank_moves(GameKind::Tak, moves.clone(), "a1", 25),
-            strings(&["a1", "a1+", "a1>", "Ca1", "Sa1", "2a1>11"])
-        );
-        assert_eq!(
-            rank_moves(GameKind::Tak, moves.clone(), "", 4),
-            strings(&["a1", "a2", "b1", "Ca1"])
-        );
-        assert_eq!(
-            rank_moves(GameKind::Tak, moves, " S A", 25),
-            strings(&["Sa1"])
-        );
-        let takat = strings(&["C-NE", "+NE", "+N", "NE-C", "N-C"]);
-        assert_eq!(
-            rank_moves(GameKind::Takat, takat.clone(), "ne", 25),
-            strings(&["+NE", "NE-C", "C-NE"])
-        );
-        assert_eq!(
-            rank_moves(GameKind::Takat, takat.clone(), "+n", 25),
-            strings(&["+N", "+NE"])
-        );
-        assert_eq!(
-            rank_moves(GameKind::Takat, takat, "n", 25),
-            strings(&["+N", "+NE", "N-C", "NE-C", "C-NE"])
-        );
-    }
 }

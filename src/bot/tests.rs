@@ -5,7 +5,7 @@ use std::sync::{Arc, Barrier};
 
 use chrono::Duration;
 
-use super::buttons::{self, EXPIRED, NOT_FOR_YOU};
+use super::button_ids::{self, EXPIRED, NOT_FOR_YOU};
 use super::commands::{self, OptionValue, UserRef};
 use super::reply::Reply;
 use super::*;
@@ -156,6 +156,33 @@ fn racing_threads_on_two_connections_apply_exactly_one_move() {
 }
 
 #[test]
+fn channel_locks_leave_the_map_when_no_command_runs() {
+    // Issue 10: the per-channel lock map was never pruned.
+    let bot = Arc::new(Bot::new(Store::open_in_memory().unwrap(), clock()));
+    start_game(&bot, 5);
+    let handles: Vec<_> = (0..8)
+        .map(|i| {
+            let bot = bot.clone();
+            std::thread::spawn(move || {
+                bot.handle(&Invocation {
+                    place: place(&format!("channel{}", i % 3)),
+                    user: User {
+                        id: ALICE,
+                        name: name(ALICE).into(),
+                        is_admin: false,
+                    },
+                    command: Command::Board,
+                })
+            })
+        })
+        .collect();
+    for handle in handles {
+        handle.join().unwrap();
+    }
+    assert_eq!(bot.locked_channels(), 0);
+}
+
+#[test]
 fn the_store_refuses_a_second_commit_against_the_same_version() {
     // The version-checked UPDATE (`WHERE id = ? AND version = ?`) alone
     // keeps two commits of the same version apart, across connections.
@@ -270,8 +297,8 @@ fn offer_buttons_expire_when_a_move_is_made() {
     let offer = run(&bot, BOB, Command::Draw);
     let accept = offer[0].buttons[0].custom_id.clone();
     assert!(matches!(
-        buttons::parse(&accept),
-        Some(buttons::Press::Offer {
+        button_ids::parse(&accept),
+        Some(button_ids::Press::Offer {
             kind: OfferKind::Draw,
             accept: true,
             ..
@@ -409,4 +436,43 @@ fn export_is_a_ptn_file_with_the_required_tags() {
     // The file reads back to the same game (RULINGS Tak 7).
     let game = crate::games::tak::PtnGame::parse(&text).unwrap();
     assert_eq!(game.replay().unwrap().moves.len(), 5);
+}
+
+#[test]
+fn a_leaderboard_without_game_is_the_channels_game_or_a_question() {
+    // Issue 10: a missing `game:` no longer silently means Tak.
+    let bot = Bot::new(Store::open_in_memory().unwrap(), clock());
+    let leaderboard = || Command::Leaderboard {
+        game: None,
+        page: None,
+    };
+    let asked = say(&bot, ALICE, leaderboard());
+    assert!(
+        asked.starts_with("Which game?") && asked.contains("game:tak or game:takat"),
+        "{asked}"
+    );
+    let takat = commands::build(
+        "takat challenge",
+        vec![(
+            "opponent".into(),
+            OptionValue::User(UserRef {
+                id: BOB,
+                name: name(BOB).into(),
+            }),
+        )],
+    )
+    .unwrap();
+    run(&bot, ALICE, takat);
+    run(&bot, BOB, Command::Accept);
+    let board = say(&bot, ALICE, leaderboard());
+    assert!(board.starts_with("No rated Takat games"), "{board}");
+    let rating = say(
+        &bot,
+        ALICE,
+        Command::Rating {
+            user: None,
+            game: None,
+        },
+    );
+    assert!(rating.contains("no rated Takat games"), "{rating}");
 }

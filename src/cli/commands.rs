@@ -2,7 +2,7 @@
 
 use clap::Args;
 
-use crate::bot::commands::COMMANDS;
+use crate::bot::commands::commands;
 use crate::bot::help;
 
 /// Arguments of `taktable commands`.
@@ -17,7 +17,7 @@ pub fn run(args: CommandsArgs) -> Result<(), String> {
     if args.json {
         println!("{}", crate::discord::application_commands_json());
     } else {
-        for command in COMMANDS {
+        for command in commands() {
             println!("{} : {}", help::synopsis(command), command.description);
         }
     }

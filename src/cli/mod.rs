@@ -55,7 +55,15 @@ pub fn main() -> ExitCode {
         Command::Replay(args) => replay::run(args),
         Command::Legal(args) => legal::run(args),
         Command::Render(args) => render::run(args),
-        Command::Local(args) => crate::console::run(args),
+        Command::Local(args) => {
+            // The core logs its errors through `tracing`; in the terminal only warnings and
+            // errors go to standard error, so a session's output stays what it typed and saw.
+            if let Err(why) = crate::discord::logging::try_init_with("warn", false, std::io::stderr)
+            {
+                eprintln!("warning: logging not set up: {why}");
+            }
+            crate::console::run(args)
+        }
         Command::Run(args) => return run::main(args),
         Command::Commands(args) => commands::run(args),
         Command::Tei(args) => tei::run(args),

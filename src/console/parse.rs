@@ -112,7 +112,7 @@ pub fn parse_command(line: &str) -> Result<Command, String> {
     let name = name.to_lowercase();
     let mut rest: Vec<String> = words.collect();
     let full = if commands::is_group(&name) {
-        let subs: Vec<&str> = commands::COMMANDS
+        let subs: Vec<&str> = commands::commands()
             .iter()
             .filter_map(|c| c.name.strip_prefix(&format!("{name} ")))
             .collect();

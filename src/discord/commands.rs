@@ -1,5 +1,5 @@
 //! The slash commands, built at run time from the core's registry
-//! ([`crate::bot::commands::COMMANDS`]): one poise command per registry entry (`tak challenge`
+//! ([`crate::bot::commands::commands`]): one poise command per registry entry (`tak challenge`
 //! is the subcommand `challenge` of `/tak`), with the registry's description, its synopsis as
 //! help text and its options as parameters. Every command has the same action: it reads the
 //! interaction's options, turns them into the registry's [`OptionValue`]s, builds the
@@ -30,6 +30,10 @@ type ActionResult<'a> = Result<(), poise::FrameworkError<'a, Data, CommandError>
 pub(crate) const MAX_SUGGESTIONS: usize = 25;
 
 /// Every command the framework serves, in registry order.
+///
+/// poise's command structs have a hidden field, so they are made with their public constructors
+/// (`Default`, and poise's own macro for a parameter) and then filled in.
+#[allow(clippy::field_reassign_with_default)]
 pub(crate) fn all() -> Vec<Command> {
     registration::tree()
         .into_iter()
@@ -38,68 +42,78 @@ pub(crate) fn all() -> Vec<Command> {
                 let spec = commands::spec(name).expect("the tree is built from the registry");
                 leaf(name, spec)
             }
-            Some(subs) => Command {
-                name: name.into(),
-                qualified_name: name.into(),
-                identifying_name: name.into(),
-                source_code_name: name.into(),
-                description: Some(registration::group_description(name).into()),
-                subcommands: subs
+            Some(subs) => {
+                let mut group = Command::default();
+                group.name = name.into();
+                group.qualified_name = name.into();
+                group.identifying_name = name.into();
+                group.source_code_name = name.into();
+                group.description = Some(registration::group_description(name).into());
+                group.subcommands = subs
                     .into_iter()
                     .map(|(sub, spec)| leaf(sub, spec))
-                    .collect(),
-                subcommand_required: true,
+                    .collect();
+                group.subcommand_required = true;
                 // Only its subcommands run; poise needs an action to dispatch to them.
-                slash_action: Some(slash_action),
-                ..Default::default()
-            },
+                group.slash_action = Some(slash_action);
+                group
+            }
         })
         .collect()
 }
 
+#[allow(clippy::field_reassign_with_default)]
 fn leaf(name: &'static str, spec: &'static CommandSpec) -> Command {
-    Command {
-        name: name.into(),
-        qualified_name: spec.name.into(),
-        identifying_name: spec.name.into(),
-        source_code_name: spec.name.into(),
-        description: Some(spec.description.into()),
-        help_text: Some(help::synopsis(spec).into()),
-        parameters: ordered_options(spec)
-            .into_iter()
-            .map(|o| parameter(spec, o))
-            .collect(),
-        slash_action: Some(slash_action),
-        custom_data: Box::new(spec.name),
-        ..Default::default()
-    }
+    let mut command = Command::default();
+    command.name = name.into();
+    command.qualified_name = spec.name.as_str().into();
+    command.identifying_name = spec.name.as_str().into();
+    command.source_code_name = spec.name.as_str().into();
+    command.description = Some(spec.description.as_str().into());
+    command.help_text = Some(help::synopsis(spec).into());
+    command.parameters = ordered_options(spec)
+        .into_iter()
+        .map(|o| parameter(spec, o))
+        .collect();
+    command.slash_action = Some(slash_action);
+    command.custom_data = Box::new(spec.name.as_str());
+    command
+}
+
+// The one parameter of `parameter_template` is the model of every parameter: poise makes
+// parameters only through this macro (whose doc comment would become a description).
+#[poise::command(slash_command)]
+async fn parameter_template(
+    _ctx: AppContext<'_>,
+    #[description = "a value"] _value: String,
+) -> Result<(), CommandError> {
+    Ok(())
 }
 
 fn parameter(
     command: &CommandSpec,
     option: &OptionSpec,
 ) -> poise::CommandParameter<Data, CommandError> {
-    poise::CommandParameter {
-        name: option.name.into(),
-        name_localizations: Vec::new().into(),
-        description: Some(option.description.into()),
-        description_localizations: Vec::new().into(),
-        required: option.required,
-        channel_types: None,
-        // Choices and bounds are registered by `registration` (poise's choices are integer
-        // indexes); the type setter gives poise's own builder the right type at least.
-        choices: Vec::new().into(),
-        type_setter: Some(match option.kind {
-            OptionKind::User => |b| b.kind(serenity::CommandOptionType::User),
-            OptionKind::Integer => |b| b.kind(serenity::CommandOptionType::Integer),
-            OptionKind::Number => |b| b.kind(serenity::CommandOptionType::Number),
-            OptionKind::String => |b| b.kind(serenity::CommandOptionType::String),
-            OptionKind::Boolean => |b| b.kind(serenity::CommandOptionType::Boolean),
-        }),
-        autocomplete_callback: autocompleted(command.name, option.name)
-            .then_some(autocomplete_move as _),
-        __non_exhaustive: (),
-    }
+    let mut parameter = parameter_template()
+        .parameters
+        .pop()
+        .expect("the template has one parameter");
+    parameter.name = option.name.into();
+    parameter.description = Some(option.description.into());
+    parameter.required = option.required;
+    // Choices and bounds are registered by `registration` (poise's choices are integer
+    // indexes); the type setter gives poise's own builder the right type at least.
+    parameter.choices = Vec::new().into();
+    parameter.type_setter = Some(match option.kind {
+        OptionKind::User => |b| b.kind(serenity::CommandOptionType::User),
+        OptionKind::Integer => |b| b.kind(serenity::CommandOptionType::Integer),
+        OptionKind::Number => |b| b.kind(serenity::CommandOptionType::Number),
+        OptionKind::String => |b| b.kind(serenity::CommandOptionType::String),
+        OptionKind::Boolean => |b| b.kind(serenity::CommandOptionType::Boolean),
+    });
+    parameter.autocomplete_callback =
+        autocompleted(&command.name, option.name).then_some(autocomplete_move as _);
+    parameter
 }
 
 /// An option value as Discord sent it: a user may come without its resolved data, whose name is

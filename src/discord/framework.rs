@@ -39,28 +39,25 @@ pub(crate) type Command = poise::Command<Data, CommandError>;
 /// Builds the framework serving `commands`, which registers the application commands where
 /// `registration` says once the gateway is ready, and then makes its data with `data` (given the
 /// client's REST client).
+#[allow(clippy::field_reassign_with_default)]
 pub(crate) fn build(
     commands: Vec<Command>,
     registration: Registration,
     data: impl FnOnce(Arc<serenity::Http>) -> Data + Send + Sync + 'static,
 ) -> poise::Framework<Data, CommandError> {
-    let options = poise::FrameworkOptions {
-        commands,
-        on_error: |error| Box::pin(on_error(error)),
-        event_handler: |framework, event| {
-            Box::pin(on_event(
-                framework.serenity_context,
-                event,
-                framework.user_data,
-            ))
-        },
-        prefix_options: poise::PrefixFrameworkOptions {
-            // No prefix commands: a message mentioning the bot is not a command.
-            mention_as_prefix: false,
-            ..Default::default()
-        },
-        ..Default::default()
+    // poise's option structs have a hidden field: made with `Default`, then filled in.
+    let mut options = poise::FrameworkOptions::default();
+    options.commands = commands;
+    options.on_error = |error| Box::pin(on_error(error));
+    options.event_handler = |framework, event| {
+        Box::pin(on_event(
+            framework.serenity_context,
+            event,
+            framework.user_data,
+        ))
     };
+    // No prefix commands: a message mentioning the bot is not a command.
+    options.prefix_options.mention_as_prefix = false;
     poise::Framework::builder()
         .options(options)
         // No owner-only commands: skip the application-info request at start-up. (Setting

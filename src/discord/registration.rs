@@ -1,5 +1,5 @@
 //! The application commands the bot registers, built from the core's registry
-//! ([`crate::bot::commands::COMMANDS`]): one top-level command per registry entry, or per group
+//! ([`crate::bot::commands::commands`]): one top-level command per registry entry, or per group
 //! (`tak challenge` is the subcommand `challenge` of `/tak`). `taktable commands --json` prints
 //! exactly what [`application_commands`] returns, serialised as the registration request body.
 //!
@@ -12,7 +12,7 @@
 
 use poise::serenity_prelude as serenity;
 
-use crate::bot::commands::{CommandSpec, OptionKind, OptionSpec, COMMANDS};
+use crate::bot::commands::{commands, CommandSpec, OptionKind, OptionSpec};
 use crate::games::GameKind;
 
 /// Integer options with at most this many values are offered as choices.
@@ -30,9 +30,10 @@ pub(crate) type Subcommands = Vec<(&'static str, &'static CommandSpec)>;
 /// subcommands, `(name, None)` for a plain command. Each entry is `(subcommand name, spec)`.
 pub(crate) fn tree() -> Vec<(&'static str, Option<Subcommands>)> {
     let mut tree: Vec<(&'static str, Option<Subcommands>)> = Vec::new();
-    for spec in COMMANDS {
-        match spec.name.split_once(' ') {
-            None => tree.push((spec.name, None)),
+    for spec in commands() {
+        let full: &'static str = spec.name.as_str();
+        match full.split_once(' ') {
+            None => tree.push((full, None)),
             Some((group, sub)) => match tree.iter_mut().find(|(name, _)| *name == group) {
                 Some((_, Some(subs))) => subs.push((sub, spec)),
                 _ => tree.push((group, Some(vec![(sub, spec)]))),
@@ -52,7 +53,7 @@ pub(crate) fn group_description(group: &str) -> String {
 
 /// The options of a command, required ones first (Discord refuses them otherwise), keeping the
 /// registry's order among each.
-pub(crate) fn ordered_options(spec: &CommandSpec) -> Vec<&'static OptionSpec> {
+pub(crate) fn ordered_options(spec: &'static CommandSpec) -> Vec<&'static OptionSpec> {
     let (required, optional): (Vec<_>, Vec<_>) = spec.options.iter().partition(|o| o.required);
     required.into_iter().chain(optional).collect()
 }
@@ -82,7 +83,7 @@ fn option(command: &CommandSpec, spec: &OptionSpec) -> serenity::CreateCommandOp
     let mut option =
         serenity::CreateCommandOption::new(option_type(spec.kind), spec.name, spec.description)
             .required(spec.required);
-    if autocompleted(command.name, spec.name) {
+    if autocompleted(&command.name, spec.name) {
         return option.set_autocomplete(true);
     }
     for choice in spec.choices {
@@ -129,11 +130,9 @@ pub fn application_commands() -> Vec<serenity::CreateCommand> {
                 .contexts(vec![serenity::InteractionContext::Guild]);
             match subs {
                 None => {
-                    let spec = COMMANDS
-                        .iter()
-                        .find(|c| c.name == name)
+                    let spec = crate::bot::commands::spec(name)
                         .expect("the tree is built from the registry");
-                    command = command.description(spec.description);
+                    command = command.description(spec.description.as_str());
                     for o in ordered_options(spec) {
                         command = command.add_option(option(spec, o));
                     }
@@ -144,7 +143,7 @@ pub fn application_commands() -> Vec<serenity::CreateCommand> {
                         let mut subcommand = serenity::CreateCommandOption::new(
                             serenity::CommandOptionType::SubCommand,
                             sub,
-                            spec.description,
+                            spec.description.as_str(),
                         );
                         for o in ordered_options(spec) {
                             subcommand = subcommand.add_sub_option(option(spec, o));
@@ -198,7 +197,10 @@ mod tests {
                 _ => names.push(name.to_string()),
             }
         }
-        let registry: Vec<String> = COMMANDS.iter().map(|c| c.name.to_string()).collect();
+        let registry: Vec<String> = crate::bot::commands::commands()
+            .iter()
+            .map(|c| c.name.clone())
+            .collect();
         assert_eq!(names, registry);
     }
 
@@ -263,8 +265,8 @@ mod tests {
 
     #[test]
     fn integer_bounds_are_whole_numbers_from_zero() {
-        for command in COMMANDS {
-            for option in command.options {
+        for command in crate::bot::commands::commands() {
+            for option in &command.options {
                 if option.kind == OptionKind::Integer {
                     for bound in [option.min, option.max].into_iter().flatten() {
                         assert!(bound >= 0.0 && bound.fract() == 0.0, "{}", command.name);

@@ -5,7 +5,8 @@ use super::Cached;
 use chrono::{DateTime, Utc};
 use rusqlite::{params, OptionalExtension, Row};
 
-use super::games::{insert_game, NewGame};
+use super::games::insert_game;
+use super::rows::NewGame;
 use super::{id_in, id_out, parse_time, time_text, Result, Store, StoreError, UserId};
 use crate::games::GameSettings;
 
@@ -118,7 +119,8 @@ fn finish(raw: RawChallenge) -> Result<Challenge> {
         channel: raw.channel,
         challenger: id_out(raw.challenger),
         opponent: raw.opponent.map(id_out),
-        settings: GameSettings::from_json(&raw.settings).map_err(StoreError::Corrupt)?,
+        settings: GameSettings::from_json(&raw.settings)
+            .map_err(|e| StoreError::Corrupt(e.to_string()))?,
         color: raw.color,
         rated: raw.rated,
         rematch_of: raw.rematch_of,

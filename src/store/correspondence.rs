@@ -13,7 +13,7 @@ use super::Cached;
 use chrono::{DateTime, Duration, Utc};
 use rusqlite::{params, OptionalExtension, Transaction, TransactionBehavior};
 
-use super::games::{finish_row, raw, RawGame, COLUMNS};
+use super::rows::{finish_row, raw, RawGame, COLUMNS};
 use super::schedule::{from_seconds, to_seconds, Due, GuildSettings, Timing, Turn};
 use super::{id_in, parse_time, time_text, Challenge, GameRow, Result, Store};
 

@@ -11,6 +11,7 @@ pub mod challenges;
 pub mod correspondence;
 pub mod games;
 pub mod ratings;
+pub mod rows;
 pub mod schedule;
 pub mod users;
 
@@ -23,8 +24,8 @@ use rusqlite_migration::{Migrations, M};
 
 pub use challenges::{Challenge, ChallengeStatus, NewChallenge};
 pub use correspondence::{DueGame, TurnClock};
-pub use games::{Finish, GameRow, GameStatus, MoveRow, NewGame, Offer, OfferKind};
 pub use ratings::{FinishedGame, PlayerRating, RatingChange};
+pub use rows::{Finish, GameRow, GameStatus, MoveRow, NewGame, Offer, OfferKind};
 pub use schedule::{GuildSettings, Timing, Turn};
 
 /// A user's id: the Discord id (the console derives one from each name).

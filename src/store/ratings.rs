@@ -11,7 +11,7 @@ use super::Cached;
 use chrono::{DateTime, Utc};
 use rusqlite::{params, OptionalExtension, Transaction};
 
-use super::games::{finish_row, raw, GameStatus, COLUMNS};
+use super::rows::{finish_row, raw, GameStatus, COLUMNS};
 use super::{id_in, id_out, parse_time, time_text, Finish, GameRow, Result, Store, UserId};
 use crate::games::{GameKind, GameSettings, Seat};
 use crate::rating::{self, Rating, Score};

@@ -11,6 +11,7 @@
 
 pub mod bitboard;
 pub mod error;
+pub mod hosted;
 pub mod movegen;
 pub mod moves;
 pub mod perft;

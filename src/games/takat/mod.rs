@@ -21,6 +21,7 @@ pub mod cell;
 pub mod color;
 pub mod error;
 pub mod fen;
+pub mod hosted;
 pub mod notation;
 pub mod outcome;
 pub mod perft;

@@ -1,0 +1,111 @@
+//! Buttons' custom ids, written where a button is offered and read where
+//! it is pressed: `challenge:<id>:accept|decline`,
+//! `draw:<game>:<version>:accept|decline`, `undo:<game>:<version>:accept|decline`,
+//! `rematch:<game>`. This module uses no other module of the bot.
+
+use crate::store::OfferKind;
+
+pub const EXPIRED: &str = "This offer has expired.";
+pub const NOT_FOR_YOU: &str = "This is not for you.";
+
+fn verb(accept: bool) -> &'static str {
+    if accept {
+        "accept"
+    } else {
+        "decline"
+    }
+}
+
+pub fn challenge_id(challenge: i64, accept: bool) -> String {
+    format!("challenge:{challenge}:{}", verb(accept))
+}
+
+pub fn offer_id(kind: OfferKind, game: i64, version: i64, accept: bool) -> String {
+    format!("{}:{game}:{version}:{}", kind.as_str(), verb(accept))
+}
+
+pub fn rematch_id(game: i64) -> String {
+    format!("rematch:{game}")
+}
+
+/// A parsed custom id.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Press {
+    Challenge {
+        id: i64,
+        accept: bool,
+    },
+    Offer {
+        kind: OfferKind,
+        game: i64,
+        version: i64,
+        accept: bool,
+    },
+    Rematch {
+        game: i64,
+    },
+}
+
+pub fn parse(custom_id: &str) -> Option<Press> {
+    let parts: Vec<&str> = custom_id.split(':').collect();
+    let accept = |s: &str| match s {
+        "accept" => Some(true),
+        "decline" => Some(false),
+        _ => None,
+    };
+    match parts[..] {
+        ["challenge", id, verb] => Some(Press::Challenge {
+            id: id.parse().ok()?,
+            accept: accept(verb)?,
+        }),
+        [kind @ ("draw" | "undo"), game, version, verb] => Some(Press::Offer {
+            kind: if kind == "draw" {
+                OfferKind::Draw
+            } else {
+                OfferKind::Undo
+            },
+            game: game.parse().ok()?,
+            version: version.parse().ok()?,
+            accept: accept(verb)?,
+        }),
+        ["rematch", game] => Some(Press::Rematch {
+            game: game.parse().ok()?,
+        }),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn custom_ids_round_trip() {
+        assert_eq!(
+            parse(&challenge_id(7, true)),
+            Some(Press::Challenge {
+                id: 7,
+                accept: true
+            })
+        );
+        assert_eq!(
+            parse(&offer_id(OfferKind::Undo, 3, 12, false)),
+            Some(Press::Offer {
+                kind: OfferKind::Undo,
+                game: 3,
+                version: 12,
+                accept: false
+            })
+        );
+        assert_eq!(parse(&rematch_id(4)), Some(Press::Rematch { game: 4 }));
+        for bad in [
+            "",
+            "challenge:x:accept",
+            "draw:1:2:maybe",
+            "rematch",
+            "a:b:c:d:e",
+        ] {
+            assert_eq!(parse(bad), None, "{bad}");
+        }
+    }
+}

@@ -1,0 +1,181 @@
+//! What the bot needs of a game, as one trait each game implements in its
+//! own folder (`tak/hosted.rs`, `takat/hosted.rs`). The bot never sees a
+//! game directly: it holds a [`super::GameState`], the enum over every
+//! game, whose methods each forward to this trait.
+
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+
+use super::error::GameError;
+use super::options::{Chosen, OptionSpec};
+use super::seat::Seat;
+
+/// How a game ended by its rules.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameOutcome {
+    /// The result string of the game's notation (`R-0`, `0-F`, `1/2-1/2`, ...).
+    pub result: String,
+    pub winner: Option<Seat>,
+    /// What decided it, for people: "a road", "flats 12 to 10 (komi 2)".
+    pub reason: String,
+}
+
+/// What one accepted action did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Played {
+    /// The action in the game's canonical notation.
+    pub notation: String,
+    /// A word the game says after the action, shown after it ("Tak!",
+    /// RULINGS Tak 8).
+    pub note: Option<String>,
+    pub outcome: Option<GameOutcome>,
+}
+
+/// The facts a game file records besides the moves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExportMeta {
+    pub players: [String; 2],
+    /// The date the game started, `YYYY.MM.DD`.
+    pub date: String,
+    pub site: String,
+    /// The result string, `*` while the game goes on.
+    pub result: String,
+}
+
+/// A game file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Export {
+    /// The file name's extension, without the dot.
+    pub extension: &'static str,
+    pub text: String,
+    /// A link that opens the game in a viewer, if the game has one.
+    pub viewer_link: Option<String>,
+}
+
+/// How autocomplete reads one action: the text matched against what a
+/// player types, and whether the action puts a new piece on the board
+/// (placements are suggested first).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Completion {
+    pub key: String,
+    pub placement: bool,
+}
+
+/// How autocomplete reads what a player typed: the text to match, and
+/// whether only placements are wanted.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Typed {
+    pub key: String,
+    pub placements_only: bool,
+}
+
+/// One game, as the bot hosts it: its settings, the actions so far and the
+/// state they lead to.
+pub trait HostedGame: Clone + std::fmt::Debug + Sized {
+    /// The options of a challenge, stored as JSON with the game's name.
+    type Settings: Clone + std::fmt::Debug + PartialEq + Eq + Serialize + DeserializeOwned;
+
+    /// The name used in commands (`/tak challenge`) and in the store.
+    const NAME: &'static str;
+    /// The name shown to people.
+    const TITLE: &'static str;
+    /// The description of `/<name> challenge`.
+    const CHALLENGE_DESCRIPTION: &'static str;
+    /// Every option of `/<name> challenge`, in the order shown, the shared
+    /// ones ([`super::options::challenge`]) included.
+    const CHALLENGE_OPTIONS: &'static [OptionSpec];
+    /// The rules in short and the notation, for `/rules` (under Discord's
+    /// 2000 characters).
+    const RULES: &'static str;
+    /// What `/help` says about this game: its challenge defaults and how
+    /// actions are written.
+    const HELP: &'static str;
+    /// An action to show as an example ("Move with /move, e.g. a1").
+    const EXAMPLE_ACTION: &'static str;
+    /// How moves are written, after the title in `/move`'s description:
+    /// "in PTN (c3, Sd4, 3c3>12)".
+    const MOVE_HINT: &'static str;
+    /// Examples of actions, after the title in `/move notation`'s help:
+    /// "c3, Sc3 (wall), Cc3 (capstone), 3c3>12".
+    const NOTATION_EXAMPLES: &'static str;
+    /// The format `/export` gives, before "for <title>": "PTN with a ptn.ninja link".
+    const EXPORT_FORMAT: &'static str;
+
+    /// The settings from the challenge's own options (the shared ones are
+    /// read by the bot), already checked against their specs.
+    fn settings_from_options(chosen: Chosen<'_>) -> Result<Self::Settings, GameError>;
+    /// Checks that settings (perhaps read from the store) describe a playable game.
+    fn check_settings(settings: &Self::Settings) -> Result<(), GameError>;
+    /// One line for people: "Tak 6x6, komi 2, swap opening, ...".
+    fn describe(settings: &Self::Settings) -> String;
+    /// Whether a game with these settings may count for ratings.
+    fn can_be_rated(_settings: &Self::Settings) -> bool {
+        true
+    }
+    /// What each seat is called in this game.
+    fn seat_name(seat: Seat) -> &'static str {
+        match seat {
+            Seat::Player1 => "white",
+            Seat::Player2 => "black",
+        }
+    }
+
+    /// The start of a game.
+    fn new(settings: &Self::Settings) -> Result<Self, GameError>;
+    /// A game starting from a position written as a [`HostedGame::snapshot`].
+    fn from_snapshot(settings: &Self::Settings, snapshot: &str) -> Result<Self, GameError>;
+    fn settings(&self) -> &Self::Settings;
+
+    /// The seat whose input the game awaits, or `None` once it is over.
+    fn awaiting(&self) -> Option<Seat>;
+    /// Plays one action written in the game's notation; changes nothing
+    /// and says why when the action is malformed or illegal.
+    fn play(&mut self, text: &str) -> Result<Played, GameError>;
+    /// Whether `text` is written as an action of this game, legal or not.
+    fn parses(text: &str) -> bool;
+    /// Every legal action, in canonical notation.
+    fn legal_actions(&self) -> Vec<String>;
+    /// How autocomplete reads an action of [`HostedGame::legal_actions`].
+    fn completion(action: &str) -> Completion;
+    /// How autocomplete reads what a player typed.
+    fn typed(text: &str) -> Typed {
+        Typed {
+            key: text.to_lowercase(),
+            placements_only: false,
+        }
+    }
+    /// The end of the game by rule, if it has ended.
+    fn outcome(&self) -> Option<GameOutcome>;
+    /// A note for the player to move, if the next action is unusual.
+    fn turn_note(&self) -> Option<String>;
+
+    fn action_count(&self) -> usize;
+    /// The actions so far, in canonical notation.
+    fn actions(&self) -> Vec<String>;
+    /// The state in one line, stored beside the move list.
+    fn snapshot(&self) -> String;
+    /// The board as text.
+    fn text_board(&self) -> String;
+    /// The game as a file in its notation.
+    fn export(&self, meta: &ExportMeta) -> Export;
+}
+
+/// "1 stone", "2 stones".
+pub fn plural(n: u32, word: &str) -> String {
+    if n == 1 {
+        format!("{n} {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}
+
+/// The result string for a game won by resignation, forfeit or timeout (RULINGS Tak 6).
+pub fn resignation_result(winner: Seat) -> &'static str {
+    match winner {
+        Seat::Player1 => "1-0",
+        Seat::Player2 => "0-1",
+    }
+}
+
+/// The result string of a draw (RULINGS Tak 6).
+pub const DRAW_RESULT: &str = "1/2-1/2";

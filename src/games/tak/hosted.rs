@@ -1,0 +1,459 @@
+//! Tak as the bot hosts it: its challenge options and settings (RULINGS Tak
+//! 1-3), a game played from text, its text board, PTN export and rules.
+
+use std::fmt::Write;
+
+use serde::{Deserialize, Serialize};
+
+use super::{Color, Komi, Move, Opening, Outcome, ParseMoveError, Position, Role, Rules, Square};
+use crate::games::options::{challenge, opt, Chosen, OptionKind, OptionSpec};
+use crate::games::{
+    plural, Completion, Export, ExportMeta, GameError, GameOutcome, HostedGame, Played, Seat,
+};
+
+/// Tak's options (RULINGS Tak 1-3). Stored as JSON inside the game's
+/// settings, so every field here is part of the stored format.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TakSettings {
+    pub size: u8,
+    /// Komi in half points (RULINGS Tak 3).
+    pub komi_halves: i8,
+    /// `true` for the swap opening (RULINGS Tak 2).
+    pub swap: bool,
+    /// Stones per player, Player 1 first.
+    pub flats: [u8; 2],
+    /// Capstones per player, Player 1 first.
+    pub caps: [u8; 2],
+}
+
+/// The default board size of a Tak challenge.
+pub const DEFAULT_SIZE: u8 = 5;
+
+impl TakSettings {
+    /// Standard reserves, no komi, swap opening.
+    pub fn standard(size: u8) -> Result<TakSettings, GameError> {
+        let rules = Rules::standard(size).map_err(settings_error)?;
+        Ok(TakSettings::from_rules(&rules))
+    }
+
+    pub fn from_rules(rules: &Rules) -> TakSettings {
+        TakSettings {
+            size: rules.size,
+            komi_halves: rules.komi.halves(),
+            swap: rules.opening == Opening::Swap,
+            flats: rules.stones,
+            caps: rules.caps,
+        }
+    }
+
+    /// The engine's rules, checking every limit (a stored value is never trusted).
+    pub fn rules(&self) -> Result<Rules, GameError> {
+        let komi = Komi::from_halves(self.komi_halves).ok_or_else(|| {
+            GameError::Settings(format!(
+                "komi of {} half points is out of range",
+                self.komi_halves
+            ))
+        })?;
+        let opening = if self.swap {
+            Opening::Swap
+        } else {
+            Opening::NoSwap
+        };
+        let mut rules = Rules::standard(self.size)
+            .map_err(settings_error)?
+            .with_komi(komi)
+            .with_opening(opening);
+        for color in Color::ALL {
+            let i = color.index();
+            rules = rules
+                .with_reserves(color, self.flats[i] as i64, self.caps[i] as i64)
+                .map_err(settings_error)?;
+        }
+        Ok(rules)
+    }
+
+    pub fn komi(&self) -> Komi {
+        Komi::from_halves(self.komi_halves).unwrap_or_default()
+    }
+}
+
+fn settings_error(e: impl std::fmt::Display) -> GameError {
+    GameError::Settings(e.to_string())
+}
+
+/// A game of Tak: the settings, the start, the position and the moves.
+#[derive(Clone, Debug)]
+pub struct TakGame {
+    pub settings: TakSettings,
+    pub start: Position,
+    pub position: Position,
+    pub moves: Vec<Move>,
+}
+
+fn color_seat(color: Color) -> Seat {
+    match color {
+        Color::White => Seat::Player1,
+        Color::Black => Seat::Player2,
+    }
+}
+
+const CHALLENGE_OPTIONS: &[OptionSpec] = &[
+    challenge::OPPONENT,
+    opt(
+        "size",
+        "Board size, 3 to 8 (default 5)",
+        OptionKind::Integer,
+    )
+    .bounds(3.0, 8.0)
+    .default("5"),
+    opt(
+        "komi",
+        "Points added to black's flat count, -4.5 to 4.5 in steps of 0.5 (default 0)",
+        OptionKind::Number,
+    )
+    .bounds(-4.5, 4.5)
+    .default("0"),
+    challenge::color("Your colour; white moves first (default random)"),
+    opt(
+        "opening",
+        "swap: the first two plies place the opponent's flat (default swap)",
+        OptionKind::String,
+    )
+    .choices(&["swap", "no-swap"])
+    .default("swap"),
+    opt(
+        "flats",
+        "Stones per player, 1 to 80 (default: the size's standard)",
+        OptionKind::Integer,
+    )
+    .bounds(1.0, 80.0)
+    .default("the size's standard"),
+    opt(
+        "caps",
+        "Capstones per player, 0 to 5 (default: the size's standard)",
+        OptionKind::Integer,
+    )
+    .bounds(0.0, 5.0)
+    .default("the size's standard"),
+    challenge::RATED,
+];
+
+/// Tak in short (RULINGS Tak 1-8) and PTN.
+const RULES: &str = "\
+Tak: make a road of your flats and capstones joining two opposite edges of the board.
+- A turn places a stone from your reserve on an empty square (a flat, a wall standing up, or a capstone), or moves a stack you control (your piece on top).
+- A stack moves in a straight line, carrying at most as many pieces as the board is wide and dropping at least one on each square.
+- Walls block roads and moves; a capstone moving alone can flatten a wall.
+- In the swap opening each player's first turn places a flat of the opponent's colour.
+- When the board is full or either player's reserve is empty, the most top flats wins (komi added to black); equal is a draw.
+Notation (PTN): c3 places a flat on c3, Sc3 a wall, Cc3 a capstone; 3c3>12 carries 3 pieces from c3 to the right (> right, < left, + up, - down), dropping 1 then 2.";
+
+const HELP: &str = "\
+Tak challenge defaults: size 5, komi 0, random colour, swap opening, the size's standard stones and capstones, rated. Tak on 3x3 and 4x4 is never rated.
+Tak moves are PTN: c3 places a flat, Sc3 a wall, Cc3 a capstone; 3c3>12 carries 3 stones from c3 to the right, dropping 1 then 2. In the swap opening each player first places a flat of the opponent's colour. /rules game:tak has the rules.";
+
+impl HostedGame for TakGame {
+    type Settings = TakSettings;
+
+    const NAME: &'static str = "tak";
+    const TITLE: &'static str = "Tak";
+    const CHALLENGE_DESCRIPTION: &'static str = "Challenge someone (or anyone) to a game of Tak";
+    const CHALLENGE_OPTIONS: &'static [OptionSpec] = CHALLENGE_OPTIONS;
+    const RULES: &'static str = RULES;
+    const HELP: &'static str = HELP;
+    const EXAMPLE_ACTION: &'static str = "a1";
+    const MOVE_HINT: &'static str = "in PTN (c3, Sd4, 3c3>12)";
+    const NOTATION_EXAMPLES: &'static str = "c3, Sc3 (wall), Cc3 (capstone), 3c3>12";
+    const EXPORT_FORMAT: &'static str = "PTN with a ptn.ninja link";
+
+    /// RULINGS Tak 1-3: size 3 to 8 (default 5), komi in half points up to
+    /// 4.5, swap opening unless asked otherwise, the size's standard reserves.
+    fn settings_from_options(chosen: Chosen<'_>) -> Result<TakSettings, GameError> {
+        let size = chosen.integer("size").unwrap_or(DEFAULT_SIZE as i64);
+        let size = u8::try_from(size)
+            .map_err(|_| GameError::Settings(format!("size must be from 3 to 8, not {size}")))?;
+        let mut settings = TakSettings::standard(size)?;
+        if let Some(komi) = chosen.number("komi") {
+            let halves = komi * 2.0;
+            if !halves.is_finite() || halves.fract() != 0.0 || halves.abs() > 9.0 {
+                return Err(GameError::Settings(format!(
+                    "komi must be from -4.5 to 4.5 in steps of 0.5, not {komi}"
+                )));
+            }
+            settings.komi_halves = halves as i8;
+        }
+        if let Some(opening) = chosen.string("opening") {
+            settings.swap = opening != "no-swap";
+        }
+        let (std_flats, std_caps) = Rules::standard_reserves(size);
+        let flats = chosen.integer("flats").unwrap_or(std_flats as i64);
+        let caps = chosen.integer("caps").unwrap_or(std_caps as i64);
+        settings.flats = [flats.clamp(0, 255) as u8; 2];
+        settings.caps = [caps.clamp(0, 255) as u8; 2];
+        settings.rules()?;
+        Ok(settings)
+    }
+
+    fn check_settings(settings: &TakSettings) -> Result<(), GameError> {
+        settings.rules().map(|_| ())
+    }
+
+    /// "Tak 6x6, komi 2, swap opening, 30 stones and 1 capstone each".
+    fn describe(s: &TakSettings) -> String {
+        let opening = if s.swap { "swap opening" } else { "no swap" };
+        let reserves = if s.flats[0] == s.flats[1] && s.caps[0] == s.caps[1] {
+            format!(
+                "{} and {} each",
+                plural(s.flats[0] as u32, "stone"),
+                plural(s.caps[0] as u32, "capstone")
+            )
+        } else {
+            format!(
+                "{}/{} for white, {}/{} for black",
+                plural(s.flats[0] as u32, "stone"),
+                plural(s.caps[0] as u32, "capstone"),
+                plural(s.flats[1] as u32, "stone"),
+                plural(s.caps[1] as u32, "capstone")
+            )
+        };
+        format!(
+            "Tak {0}x{0}, komi {1}, {opening}, {reserves}",
+            s.size,
+            s.komi()
+        )
+    }
+
+    /// Tak on 3x3 and 4x4 never counts for ratings.
+    fn can_be_rated(settings: &TakSettings) -> bool {
+        settings.size > 4
+    }
+
+    fn new(settings: &TakSettings) -> Result<TakGame, GameError> {
+        let start = Position::new(settings.rules()?);
+        Ok(TakGame {
+            settings: settings.clone(),
+            position: start.clone(),
+            start,
+            moves: Vec::new(),
+        })
+    }
+
+    /// From a TPS.
+    fn from_snapshot(settings: &TakSettings, snapshot: &str) -> Result<TakGame, GameError> {
+        let start = Position::from_tps(snapshot, settings.rules()?).map_err(settings_error)?;
+        Ok(TakGame {
+            settings: settings.clone(),
+            position: start.clone(),
+            start,
+            moves: Vec::new(),
+        })
+    }
+
+    fn settings(&self) -> &TakSettings {
+        &self.settings
+    }
+
+    fn awaiting(&self) -> Option<Seat> {
+        (!self.position.is_over()).then(|| color_seat(self.position.to_move()))
+    }
+
+    /// RULINGS Tak 8: "Tak!" when the mover can win with their next move.
+    fn play(&mut self, text: &str) -> Result<Played, GameError> {
+        let mv: Move = text.trim().parse().map_err(|e: ParseMoveError| {
+            GameError::Parse(format!("`{}` is not a move: {}", e.text, e.reason))
+        })?;
+        let illegal = |e: super::MoveError| GameError::Illegal(e.to_string());
+        self.position.check(mv).map_err(illegal)?;
+        let notation = self.position.ptn(mv);
+        self.position.play(mv).map_err(illegal)?;
+        self.moves.push(mv);
+        let outcome = self.outcome();
+        let tak = outcome.is_none() && self.position.is_tak();
+        Ok(Played {
+            notation,
+            note: tak.then(|| "Tak!".to_string()),
+            outcome,
+        })
+    }
+
+    fn parses(text: &str) -> bool {
+        text.trim().parse::<Move>().is_ok()
+    }
+
+    fn legal_actions(&self) -> Vec<String> {
+        self.position
+            .legal_moves()
+            .into_iter()
+            .map(|mv| self.position.ptn(mv))
+            .collect()
+    }
+
+    /// A placement has no direction sign.
+    fn completion(action: &str) -> Completion {
+        Completion {
+            key: action.to_lowercase(),
+            placement: !action.contains(['+', '-', '<', '>']),
+        }
+    }
+
+    fn outcome(&self) -> Option<GameOutcome> {
+        let outcome = self.position.outcome()?;
+        let reason = match outcome {
+            Outcome::Road(_) => "a road".to_string(),
+            _ => {
+                let [white, black] = self.position.flat_counts();
+                let komi = self.settings.komi();
+                let komi = if komi.halves() == 0 {
+                    String::new()
+                } else {
+                    format!(" with komi {komi} for black")
+                };
+                format!("flats {white} to {black}{komi}")
+            }
+        };
+        Some(GameOutcome {
+            result: outcome.result_string().to_string(),
+            winner: outcome.winner().map(color_seat),
+            reason,
+        })
+    }
+
+    /// The swap opening (RULINGS Tak 2).
+    fn turn_note(&self) -> Option<String> {
+        (!self.position.is_over() && self.position.in_swap_opening())
+            .then(|| "opening: place one of your opponent's flat stones".to_string())
+    }
+
+    fn action_count(&self) -> usize {
+        self.moves.len()
+    }
+
+    fn actions(&self) -> Vec<String> {
+        let mut position = self.start.clone();
+        self.moves
+            .iter()
+            .map(|&mv| {
+                let text = position.ptn(mv);
+                let _ = position.play(mv);
+                text
+            })
+            .collect()
+    }
+
+    /// TPS.
+    fn snapshot(&self) -> String {
+        self.position.tps()
+    }
+
+    fn text_board(&self) -> String {
+        text_board(&self.position)
+    }
+
+    /// PTN with the tags of RULINGS Tak 7 and a ptn.ninja link.
+    fn export(&self, meta: &ExportMeta) -> Export {
+        let s = &self.settings;
+        let mut tags: Vec<(&str, String)> = vec![
+            ("Player1", meta.players[0].clone()),
+            ("Player2", meta.players[1].clone()),
+            ("Date", meta.date.clone()),
+            ("Size", s.size.to_string()),
+            ("Komi", s.komi().to_string()),
+        ];
+        if s.flats[0] == s.flats[1] && s.caps[0] == s.caps[1] {
+            tags.push(("Flats", s.flats[0].to_string()));
+            tags.push(("Caps", s.caps[0].to_string()));
+        } else {
+            tags.push(("Flats1", s.flats[0].to_string()));
+            tags.push(("Caps1", s.caps[0].to_string()));
+            tags.push(("Flats2", s.flats[1].to_string()));
+            tags.push(("Caps2", s.caps[1].to_string()));
+        }
+        if !s.swap {
+            tags.push(("Opening", "no-swap".to_string()));
+        }
+        tags.push(("Result", meta.result.clone()));
+        tags.push(("Site", meta.site.clone()));
+        let result = if meta.result == "*" { "" } else { &meta.result };
+        let text = super::write_ptn(&tags, &self.start, &self.moves, result);
+        let link = format!(
+            "https://ptn.ninja/{}",
+            lz_str::compress_to_encoded_uri_component(text.as_str())
+        );
+        Export {
+            extension: "ptn",
+            text,
+            viewer_link: Some(link),
+        }
+    }
+}
+
+/// A compact text board: each square shows its top piece (`W`/`B` flat,
+/// `WS`/`BS` wall, `WC`/`BC` capstone) followed by the stack height when it
+/// is more than 1; `.` is an empty square.
+fn text_board(position: &Position) -> String {
+    let size = position.size();
+    let mut cells = vec![vec![String::new(); size as usize]; size as usize];
+    for sq in Square::all(size) {
+        let stack = position.stack(sq);
+        let text = match stack.top() {
+            None => ".".to_string(),
+            Some(piece) => {
+                let mut t = String::from(match piece.color {
+                    Color::White => "W",
+                    Color::Black => "B",
+                });
+                match piece.role {
+                    Role::Flat => {}
+                    Role::Wall => t.push('S'),
+                    Role::Cap => t.push('C'),
+                }
+                if stack.height() > 1 {
+                    let _ = write!(t, "{}", stack.height());
+                }
+                t
+            }
+        };
+        cells[sq.rank() as usize][sq.file() as usize] = text;
+    }
+    let width = cells
+        .iter()
+        .flatten()
+        .map(String::len)
+        .max()
+        .unwrap_or(1)
+        .max(2)
+        + 1;
+    let mut out = String::new();
+    for rank in (0..size as usize).rev() {
+        let mut line = format!("{} ", rank + 1);
+        for cell in &cells[rank] {
+            let _ = write!(line, " {cell:<width$}");
+        }
+        let _ = writeln!(out, "{}", line.trim_end());
+    }
+    let mut files = String::from("  ");
+    for file in 0..size {
+        let _ = write!(files, " {:<width$}", (b'a' + file) as char);
+    }
+    let _ = writeln!(out, "{}", files.trim_end());
+    let reserve = |color: Color| {
+        let stones = position.stones_left(color) as u32;
+        let caps = position.caps_left(color) as u32;
+        if position.rules().caps[color.index()] == 0 {
+            format!("{color} {}", plural(stones, "stone"))
+        } else {
+            format!(
+                "{color} {}, {}",
+                plural(stones, "stone"),
+                plural(caps, "cap")
+            )
+        }
+    };
+    let _ = write!(
+        out,
+        "in reserve: {}; {}",
+        reserve(Color::White),
+        reserve(Color::Black)
+    );
+    out
+}
