@@ -73,7 +73,7 @@ fn divide_adds_up_to_perft() {
     assert_eq!(total, perft(&start, 2));
 }
 
-/// Depth 3 (44 million leaves from the start; about 35 s):
+/// Depth 3 (44 million leaves from the start; about 30 s):
 /// `cargo test --release --test taka_perft -- --ignored --nocapture`.
 #[test]
 #[ignore]

@@ -9,7 +9,7 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use taktable::games::taka::rules::is_goal_square;
 use taktable::games::taka::{
-    Ball, Facing, Link, Outcome, Position, Settings, Side, Spot, Square, Turn,
+    describe, Ball, Facing, Link, Outcome, Position, Settings, Side, Spot, Square, Turn,
 };
 
 /// The invariants every position must keep: ten field pieces and a goalie
@@ -78,9 +78,15 @@ fn random_games_keep_the_invariants_to_the_end() {
             }
             assert!(!p.is_over());
             let t = turns[rng.random_range(0..turns.len())];
+            let words = describe(&p, &t).unwrap_or_else(|e| panic!("{t} in {p}: {e}"));
+            assert!(words.len() > 5, "{t}: {words}");
             p.play(&t)
                 .unwrap_or_else(|e| panic!("{t} listed but refused in {p}: {e}"));
             check_invariants(&p);
+            if p.is_over() {
+                // The words of the last turn tell the result.
+                assert!(words.contains("wins") || words.contains("raw"), "{words}");
+            }
             plies += 1;
             assert!(plies <= 2 * settings.turn_limit as usize, "game too long");
         }

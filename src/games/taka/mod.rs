@@ -19,6 +19,7 @@
 //! ```
 
 pub mod board;
+pub mod describe;
 pub mod error;
 pub mod facing;
 pub mod movegen;
@@ -34,6 +35,7 @@ pub mod tps;
 pub mod turn;
 
 pub use board::{Ball, Board, Piece};
+pub use describe::describe;
 pub use error::TurnError;
 pub use facing::Facing;
 pub use notation::ParseTurnError;

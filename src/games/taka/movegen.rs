@@ -6,9 +6,9 @@
 //! is legal by construction, and completeness rests on the proposals
 //! covering every shape of turn; `tests/taka_random.rs` checks both ways.
 
-use super::board::Board;
+use super::board::{Ball, Board};
 use super::facing::Facing;
-use super::rules::{self, check_pass, Open, Target};
+use super::rules::{self, check_pass, Open, PassInfo, Target};
 use super::side::Side;
 use super::square::{Direction, Spot, Square};
 use super::turn::{Link, Turn};
@@ -152,6 +152,15 @@ impl Gen<'_> {
         }
     }
 
+    /// The endings of a turn whose last pass is known to reach `target`.
+    fn endings_for(&mut self, t: Turn, target: Target) {
+        match target {
+            Target::Teammate(_) => self.with_facings(t),
+            Target::Circle | Target::Empty(_) => self.out.push(t),
+            Target::Goal(sq) => self.endings(t, Spot::Square(sq)),
+        }
+    }
+
     /// Passes as the turn's action: single (with runners) or consecutive.
     fn main_passes(&mut self, from: Spot, open: Open) {
         for to in self.pass_targets(from) {
@@ -159,21 +168,41 @@ impl Gen<'_> {
                 continue;
             };
             let t = Turn::leg(from, Link::Pass, to);
-            self.endings(t, to);
+            self.endings_for(t, info.target);
             match info.target {
-                Target::Empty(sq) => {
+                Target::Empty(sq) if !info.chip && !info.cross_zone => {
                     for r in Direction::ALL.into_iter().filter_map(|d| sq.step(d)) {
                         if self.board.piece(r).is_some_and(|p| p.side == self.side) {
                             self.with_facings(t.runner(r));
                         }
                     }
                 }
-                Target::Teammate(_) | Target::Circle => {
-                    for to2 in self.pass_targets(to) {
-                        self.endings(t.then(Link::Pass, to2), to2);
-                    }
+                Target::Teammate(_) | Target::Circle if !info.cross_zone => {
+                    self.second_passes(t, from, to, info)
                 }
-                Target::Goal(_) => {}
+                _ => {}
+            }
+        }
+    }
+
+    /// The second passes of a consecutive pass whose first pass `t` went
+    /// from `from` to the teammate at `mid` (RULINGS Taka 9).
+    fn second_passes(&mut self, t: Turn, from: Spot, mid: Spot, info: PassInfo) {
+        let mut board = *self.board;
+        let (open, ball) = match mid {
+            Spot::Square(sq) => {
+                let f = Facing::towards_origin(info.dir);
+                (Open::Facing(f), Ball::Held(sq, f))
+            }
+            Spot::Circle => (Open::Circle, Ball::InCircle(self.side)),
+        };
+        let Some(held) = board.ball_held_at(self.side, from) else {
+            return;
+        };
+        board.move_ball(held, ball);
+        for to2 in self.pass_targets(mid) {
+            if let Ok(info2) = check_pass(&board, self.side, mid, to2, open, !info.chip) {
+                self.endings_for(t.then(Link::Pass, to2), info2.target);
             }
         }
     }
