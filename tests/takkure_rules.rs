@@ -537,6 +537,17 @@ fn pass_from_a_square_of_the_path() {
 
 // ---- 3.05-3.06: pick up and steal ----
 
+/// `role` on H10, activated with no first action, beside the ball on H11.
+fn beside_the_loose_ball(role: Role) -> Game {
+    let mut game = home_attack()
+        .at(&[(role, "H10"), (Stalker, "P28")])
+        .loose("H11")
+        .game();
+    play(&mut game, &format!("{role} hold"));
+    play(&mut game, "done");
+    game
+}
+
 #[test]
 fn pick_up_a_loose_ball() {
     let mut game = home_attack()
@@ -547,14 +558,8 @@ fn pick_up_a_loose_ball() {
     play(&mut game, "done");
     let msg = refused(&mut game, "pickup");
     assert!(msg.contains("in contact with the loose ball"), "{msg}");
-    let mut game = home_attack()
-        .at(&[(Runner, "H10"), (Stalker, "P28")])
-        .loose("H11")
-        .game();
-    play(&mut game, "runner hold");
-    play(&mut game, "done");
     // BaC 7 + 4.
-    let mut game = with_rolls(&game, &[11]);
+    let mut game = with_rolls(&beside_the_loose_ball(Runner), &[11]);
     let log = play(&mut game, "pickup");
     assert!(line(&log, "picks up").contains("11 vs BaC 11, success"));
     assert_eq!(game.ball(), Ball::Held(pid(Runner)));
@@ -888,4 +893,88 @@ fn legal_inputs_are_accepted_and_others_refused() {
         let i: Input = text.parse().unwrap();
         assert_eq!(legal.contains(&i), game.check(&i).is_ok(), "{text}");
     }
+}
+
+#[test]
+fn the_time_dashboard_through_a_whole_half() {
+    // 6.04, ruling 10: home keeps the ball; each cycle of 4 activations
+    // moves both tokens down a box until box 0 ends the half.
+    let mut game = home_attack()
+        .at(&[(Runner, "H10"), (Playmaker, "C5"), (Beast, "A20")])
+        .carrier(Runner)
+        .game();
+    let mut boxes = vec![game.time().clock];
+    let mut activations = 0;
+    while game.half() == 1 {
+        // Alternate players so that no one tires.
+        let who = if activations % 2 == 0 {
+            "runner"
+        } else {
+            "playmaker"
+        };
+        play(&mut game, &format!("{who} hold"));
+        play(&mut game, "done");
+        play(&mut game, "none");
+        activations += 1;
+        if game.half() == 1 && boxes.last() != Some(&game.time().clock) {
+            boxes.push(game.time().clock);
+        }
+        assert!(activations <= 20, "the half does not end");
+    }
+    assert_eq!(boxes, vec![5, 4, 3, 2, 1]);
+    assert_eq!(activations, 20);
+    assert!(matches!(game.step(), Step::Choose { .. }));
+    assert_eq!(game.player(pid(Runner)).fatigue, 0);
+}
+
+#[test]
+fn critical_pass_lets_the_receiver_move_two() {
+    // 2.01: on a critical the receiver may move up to 2.
+    let mut game = playmaker_passes();
+    play(&mut game, "done");
+    let mut game = with_rolls(&game, &[1, 9]);
+    let log = play(&mut game, "pass runner");
+    assert!(line(&log, "passes to the Runner").contains("critical"));
+    assert_eq!(game.step(), Step::ReceiverTo);
+    refused(&mut game, "to F11");
+    play(&mut game, "to F10");
+    assert_eq!(game.player(pid(Runner)).square, Some(sq("F10")));
+    assert_eq!(game.step(), Step::First);
+}
+
+#[test]
+fn break_through_critical_wounds_the_tackler() {
+    // 1.16 BREAK THROUGH critical: a wound instead of the stamina roll.
+    let mut game = with_rolls(&beast_tackles_runner(), &[1, 11]);
+    let log = play(&mut game, "break");
+    assert!(line(&log, "breaks through").contains("critical"));
+    assert_eq!(game.player(pid(Beast)).wounds, 1);
+    assert!(!log.iter().any(|l| l.contains("Beast stamina")));
+}
+
+#[test]
+fn failed_pick_up_leaves_the_ball() {
+    // Oni BaC 5 + 4 = 9: a 10 fails.
+    let mut game = with_rolls(&beside_the_loose_ball(Oni), &[10]);
+    let log = play(&mut game, "pickup");
+    assert!(line(&log, "picks up").contains("10 vs BaC 9, fail"));
+    assert_eq!(game.ball(), Ball::Loose(sq("H11")));
+    assert_eq!(game.attacker(), Side::Home);
+}
+
+#[test]
+fn melee_tie_is_rerolled() {
+    // 3.08: a tie for the best success is rolled again between the tied.
+    let mut game = home_attack()
+        .at(&[(Runner, "H10"), (Stalker, "J13")])
+        .loose("H11")
+        .game();
+    play(&mut game, "runner hold");
+    play(&mut game, "stalker steal I12");
+    // Both roll 5 (Runner BaC 11, Stalker BaC 10); the reroll: 3 and 9,
+    // both successes, and the higher die wins.
+    let mut game = with_rolls(&game, &[5, 5, 3, 9]);
+    let log = play(&mut game, "pickup");
+    line(&log, "rerolls the tie");
+    assert_eq!(game.ball(), Ball::Held(pid(Stalker)));
 }
