@@ -757,7 +757,7 @@ fn rest_turns_a_token_then_removes_it() {
 fn wounds_up_to_bod_injure() {
     // The Runner (BOD 3) with 2 wounds; a critical tackle gives the third.
     let game = home_attack()
-        .at(&[(Runner, "H10"), (Beast, "H17")])
+        .at(&[(Runner, "H10"), (Guard, "C3"), (Beast, "H17")])
         .carrier(Runner)
         .wounds(Runner, 2)
         .game();
@@ -977,4 +977,55 @@ fn melee_tie_is_rerolled() {
     let log = play(&mut game, "pickup");
     line(&log, "rerolls the tie");
     assert_eq!(game.ball(), Ball::Held(pid(Stalker)));
+}
+
+#[test]
+fn a_team_whose_last_player_is_injured_spends_its_tokens() {
+    // The Runner, alone, injured by its fourth fatigue token: nobody is
+    // left to activate, so time moves on instead of waiting forever.
+    let game = home_attack()
+        .at(&[(Runner, "H10"), (Beast, "A20")])
+        .activations(Runner, 2)
+        .fatigue(Runner, 3, 0)
+        .game();
+    let mut game = with_rolls(&game, &[2]);
+    let log = play(&mut game, "runner hold");
+    line(&log, "has nobody on the field");
+    // Home keeps the (loose) ball with nobody to play it: its cycles run
+    // out the clock and the half ends.
+    line(&log, "time is over");
+    assert_eq!(game.half(), 2);
+    assert!(matches!(game.step(), Step::Choose { .. }));
+    assert!(!game.legal_inputs().is_empty());
+}
+
+#[test]
+fn a_kicker_catching_the_ball_gives_the_kicking_team_possession() {
+    // 0.05: the team holding the ball attacks.
+    let mut game = Game::new(Squad::Yamato, Squad::Teriomorph, 3);
+    let text = match game.step() {
+        Step::Choose {
+            chooser: Side::Home,
+        } => "kick",
+        _ => "receive",
+    };
+    play(&mut game, text);
+    for t in ["runner E12", "playmaker G12", "guard I12", "oni K12"] {
+        play(&mut game, t);
+    }
+    for t in ["stalker A26", "thrower C26", "brute N26", "beast P26"] {
+        play(&mut game, t);
+    }
+    play(&mut game, "kick H17 runner");
+    // The Runner runs its defensive 3 towards the target.
+    play(&mut game, "runner H15");
+    play(&mut game, "done");
+    // Kick 2 succeeds; the ball lands on H17, the Runner within 2 catches
+    // it (BaC 7 - 2): 4.
+    let mut game = with_rolls(&game, &[2]);
+    play(&mut game, "done");
+    let mut game = with_rolls(&game, &[4]);
+    play(&mut game, "ball H17");
+    assert_eq!(game.ball(), Ball::Held(pid(Runner)));
+    assert_eq!(game.attacker(), Side::Home);
 }
