@@ -52,6 +52,38 @@ fn progress(game: &Game, input: &Input) -> i32 {
 /// A random legal input: a kind at random, then an input of that kind;
 /// moves go as far forward as they can half of the time.
 fn pick(game: &Game, legal: &[Input], rng: &mut SmallRng) -> Input {
+    // Play with some purpose, so that tackles, dodges and tries happen:
+    // try when possible, tackle often, dodge or break often, and carry the
+    // ball forward.
+    let of = |k: &str| -> Vec<&Input> { legal.iter().filter(|i| kind(i) == k).collect() };
+    for (k, p) in [
+        ("try", 0.9),
+        ("tackle", 0.6),
+        ("dodge", 0.3),
+        ("break", 0.3),
+    ] {
+        let options = of(k);
+        if !options.is_empty() && rng.random_bool(p) {
+            return options[rng.random_range(0..options.len())].clone();
+        }
+    }
+    let carrier_moves: Vec<&Input> = legal
+        .iter()
+        .filter(|i| match i {
+            Input::Act {
+                role,
+                action: Action::Move { .. },
+            } => game
+                .carrier()
+                .is_some_and(|c| c.side == game.attacker() && game.role(c) == *role),
+            _ => false,
+        })
+        .collect();
+    if !carrier_moves.is_empty() && rng.random_bool(0.6) {
+        if let Some(best) = carrier_moves.iter().max_by_key(|i| progress(game, i)) {
+            return (*best).clone();
+        }
+    }
     let mut kinds: Vec<String> = legal.iter().map(kind).collect();
     kinds.sort();
     kinds.dedup();

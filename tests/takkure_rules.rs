@@ -991,7 +991,7 @@ fn a_team_whose_last_player_is_injured_spends_its_tokens() {
     let mut game = with_rolls(&game, &[2]);
     let log = play(&mut game, "runner hold");
     line(&log, "has nobody on the field");
-    // Home keeps the (loose) ball with nobody to play it: its cycles run
+    // Home, with nobody left to play, spends cycle after cycle: they run
     // out the clock and the half ends.
     line(&log, "time is over");
     assert_eq!(game.half(), 2);
