@@ -1029,3 +1029,52 @@ fn a_kicker_catching_the_ball_gives_the_kicking_team_possession() {
     assert_eq!(game.ball(), Ball::Held(pid(Runner)));
     assert_eq!(game.attacker(), Side::Home);
 }
+
+#[test]
+fn expert_tackler_rolls_two_dice() {
+    // 4.05 Expert Tackler; RULINGS Takkure 4: the better die counts.
+    let mut game = home_attack()
+        .at(&[(Runner, "H10"), (Brute, "H16")])
+        .carrier(Runner)
+        .game();
+    play(&mut game, "runner move H14");
+    play(&mut game, "brute tackle H14");
+    let mut game = with_rolls(&game, &[10, 4, 2]);
+    let log = play(&mut game, "none");
+    assert!(line(&log, "Brute tackles").contains("[10 4] 4 vs STR 8, success"));
+    assert!(game.player(pid(Runner)).ground);
+    // With an active fatigue token the skill is lost: one die.
+    let mut game = home_attack()
+        .at(&[(Runner, "H10"), (Brute, "H16")])
+        .carrier(Runner)
+        .fatigue(Brute, 1, 0)
+        .game();
+    play(&mut game, "runner move H14");
+    play(&mut game, "brute tackle H14");
+    let mut game = with_rolls(&game, &[10, 4]);
+    let log = play(&mut game, "none");
+    assert!(line(&log, "Brute tackles").contains("10 vs STR 8, fail"));
+}
+
+#[test]
+fn tackling_a_carrier_who_is_not_the_active_player() {
+    // 1.12: any ball carrier can be tackled, on its square.
+    let mut game = home_attack()
+        .at(&[(Runner, "H10"), (Playmaker, "C5"), (Beast, "H13")])
+        .carrier(Runner)
+        .game();
+    play(&mut game, "playmaker hold");
+    let msg = refused(&mut game, "beast tackle C5");
+    assert!(msg.contains("tackle it on its square, H10"), "{msg}");
+    play(&mut game, "beast tackle H10");
+    // As close as it gets (1 from H10) in the fewest steps (2): G11 and
+    // H11 tie, and G11 comes first in reading order (RULINGS Takkure 6).
+    assert_eq!(game.player(pid(Beast)).square, Some(sq("G11")));
+    // The active Playmaker cannot dodge for the Runner.
+    let msg = refused(&mut game, "dodge");
+    assert!(msg.contains("only the ball carrier"), "{msg}");
+    let mut game = with_rolls(&game, &[5, 2]);
+    play(&mut game, "none");
+    assert!(game.player(pid(Runner)).ground);
+    assert!(game.player(pid(Beast)).ground);
+}
