@@ -1078,3 +1078,31 @@ fn tackling_a_carrier_who_is_not_the_active_player() {
     assert!(game.player(pid(Runner)).ground);
     assert!(game.player(pid(Beast)).ground);
 }
+
+#[test]
+fn injured_players_return_at_the_kick_off_the_table_says() {
+    // RULINGS Takkure 11: 1-6 back at the next kick-off; 7-10 out for the
+    // half; 11-12 out for the match.
+    let mut game = home_attack()
+        .at(&[(Playmaker, "H25"), (Beast, "A10")])
+        .carrier(Playmaker)
+        .out(Runner, "kickoff")
+        .out(Guard, "half")
+        .out(Oni, "match")
+        .game();
+    play(&mut game, "playmaker move H27");
+    play(&mut game, "done");
+    let mut game = with_rolls(&game, &[3]);
+    play(&mut game, "try");
+    // Away conceded and chooses: home kicks, and places its players.
+    play(&mut game, "receive");
+    assert_eq!(game.step(), Step::Place { side: Side::Home });
+    play(&mut game, "runner E12");
+    let msg = refused(&mut game, "guard G12");
+    assert!(msg.contains("out for the rest of the half"), "{msg}");
+    let msg = refused(&mut game, "oni G12");
+    assert!(msg.contains("out for the match"), "{msg}");
+    play(&mut game, "playmaker G12");
+    // Home's two are placed: the receivers place theirs.
+    assert_eq!(game.step(), Step::Place { side: Side::Away });
+}
