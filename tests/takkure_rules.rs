@@ -1106,3 +1106,19 @@ fn injured_players_return_at_the_kick_off_the_table_says() {
     // Home's two are placed: the receivers place theirs.
     assert_eq!(game.step(), Step::Place { side: Side::Away });
 }
+
+#[test]
+fn a_dodge_with_every_tackle_out_of_contact_is_rolled_alone() {
+    let mut game = home_attack()
+        .at(&[(Runner, "H10"), (Stalker, "A25")])
+        .carrier(Runner)
+        .game();
+    play(&mut game, "runner move H13");
+    play(&mut game, "stalker tackle H13");
+    // Stalker's stamina 4; the dodge: 3 and 9, REF 8.
+    let mut game = with_rolls(&game, &[4, 3, 9]);
+    let log = play(&mut game, "dodge");
+    line(&log, "misses: no contact");
+    assert!(line(&log, "Runner dodges").contains("[3 9] 3 vs REF 8, success"));
+    assert_eq!(game.step(), Step::DodgeTo);
+}
