@@ -6,7 +6,96 @@
 
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
-use taktable::games::takkure::{Ball, Game, Input, Side, Squad, Step};
+use taktable::games::takkure::{Action, Ball, Game, Input, Second, Side, Squad, Step};
+
+/// The kind of an input, so that random play picks kinds evenly (uniform
+/// over inputs would almost always pick one of the many squares to press
+/// from, and never tackle).
+fn kind(input: &Input) -> String {
+    match input {
+        Input::Act { action, .. } => action
+            .to_string()
+            .split(' ')
+            .next()
+            .unwrap_or("")
+            .to_string(),
+        Input::Second(second) => second
+            .to_string()
+            .split(' ')
+            .next()
+            .unwrap_or("")
+            .to_string(),
+        other => other
+            .to_string()
+            .split(' ')
+            .next()
+            .unwrap_or("")
+            .to_string(),
+    }
+}
+
+/// How far forward an input takes the attacker's player (for a bias
+/// towards the in-goal).
+fn progress(game: &Game, input: &Input) -> i32 {
+    let forward = game.attacker().forward();
+    let to = match input {
+        Input::Act {
+            action: Action::Move { to, .. },
+            ..
+        } => to,
+        Input::Second(Second::Move(to)) => to,
+        _ => return 0,
+    };
+    to.row() * forward
+}
+
+/// A random legal input: a kind at random, then an input of that kind;
+/// moves go as far forward as they can half of the time.
+fn pick(game: &Game, legal: &[Input], rng: &mut SmallRng) -> Input {
+    // Play with some purpose, so that tackles, dodges and tries happen:
+    // try when possible, tackle often, dodge or break often, and carry the
+    // ball forward.
+    let of = |k: &str| -> Vec<&Input> { legal.iter().filter(|i| kind(i) == k).collect() };
+    for (k, p) in [
+        ("try", 0.9),
+        ("tackle", 0.6),
+        ("dodge", 0.3),
+        ("break", 0.3),
+    ] {
+        let options = of(k);
+        if !options.is_empty() && rng.random_bool(p) {
+            return options[rng.random_range(0..options.len())].clone();
+        }
+    }
+    let carrier_moves: Vec<&Input> = legal
+        .iter()
+        .filter(|i| match i {
+            Input::Act {
+                role,
+                action: Action::Move { .. },
+            } => game
+                .carrier()
+                .is_some_and(|c| c.side == game.attacker() && game.role(c) == *role),
+            _ => false,
+        })
+        .collect();
+    if !carrier_moves.is_empty() && rng.random_bool(0.6) {
+        if let Some(best) = carrier_moves.iter().max_by_key(|i| progress(game, i)) {
+            return (*best).clone();
+        }
+    }
+    let mut kinds: Vec<String> = legal.iter().map(kind).collect();
+    kinds.sort();
+    kinds.dedup();
+    let k = &kinds[rng.random_range(0..kinds.len())];
+    let of_kind: Vec<&Input> = legal.iter().filter(|i| kind(i) == *k).collect();
+    if k == "move" && rng.random_bool(0.5) {
+        if let Some(best) = of_kind.iter().max_by_key(|i| progress(game, i)) {
+            return (*best).clone();
+        }
+    }
+    of_kind[rng.random_range(0..of_kind.len())].clone()
+}
 
 fn check_invariants(game: &Game) {
     let mut squares = Vec::new();
@@ -57,8 +146,7 @@ fn random_match(seed: u64, home: Squad, away: Squad) -> (Vec<Input>, Game) {
             "no legal input at {:?}\n{game}",
             game.step()
         );
-        // Prefer `done` now and then, so kick-offs and defences end.
-        let input = legal[rng.random_range(0..legal.len())].clone();
+        let input = pick(&game, &legal, &mut rng);
         game.play(&input)
             .unwrap_or_else(|e| panic!("listed input {input} refused: {e}"));
         inputs.push(input);
@@ -159,5 +247,51 @@ fn random_inputs_are_accepted_only_when_listed() {
         }
         let input = legal[rng.random_range(0..legal.len())].clone();
         game.play(&input).unwrap();
+    }
+}
+
+/// Counts of what happens in random matches (run by hand with
+/// `--ignored --nocapture`).
+#[test]
+#[ignore]
+fn random_match_statistics() {
+    let kinds = [
+        "TRY!",
+        "try is missed",
+        "tackles:",
+        "dodges",
+        "breaks through",
+        "passes",
+        "intercept",
+        "picks up",
+        "steals",
+        "is injured",
+        "fatigue token",
+        "half time",
+        "match is over",
+        "change of possession",
+        "scatters",
+    ];
+    let mut counts = vec![0u32; kinds.len()];
+    let mut inputs = 0;
+    for seed in 0..10 {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let mut game = Game::new(Squad::Yamato, Squad::Teriomorph, seed);
+        while game.step() != Step::Over {
+            let legal = game.legal_inputs();
+            let input = pick(&game, &legal, &mut rng);
+            for line in game.play(&input).unwrap() {
+                for (k, kind) in kinds.iter().enumerate() {
+                    if line.contains(kind) {
+                        counts[k] += 1;
+                    }
+                }
+            }
+            inputs += 1;
+        }
+    }
+    println!("10 matches, {inputs} inputs");
+    for (kind, n) in kinds.iter().zip(counts) {
+        println!("{kind:>22} {n}");
     }
 }

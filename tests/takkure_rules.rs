@@ -537,6 +537,17 @@ fn pass_from_a_square_of_the_path() {
 
 // ---- 3.05-3.06: pick up and steal ----
 
+/// `role` on H10, activated with no first action, beside the ball on H11.
+fn beside_the_loose_ball(role: Role) -> Game {
+    let mut game = home_attack()
+        .at(&[(role, "H10"), (Stalker, "P28")])
+        .loose("H11")
+        .game();
+    play(&mut game, &format!("{role} hold"));
+    play(&mut game, "done");
+    game
+}
+
 #[test]
 fn pick_up_a_loose_ball() {
     let mut game = home_attack()
@@ -547,14 +558,8 @@ fn pick_up_a_loose_ball() {
     play(&mut game, "done");
     let msg = refused(&mut game, "pickup");
     assert!(msg.contains("in contact with the loose ball"), "{msg}");
-    let mut game = home_attack()
-        .at(&[(Runner, "H10"), (Stalker, "P28")])
-        .loose("H11")
-        .game();
-    play(&mut game, "runner hold");
-    play(&mut game, "done");
     // BaC 7 + 4.
-    let mut game = with_rolls(&game, &[11]);
+    let mut game = with_rolls(&beside_the_loose_ball(Runner), &[11]);
     let log = play(&mut game, "pickup");
     assert!(line(&log, "picks up").contains("11 vs BaC 11, success"));
     assert_eq!(game.ball(), Ball::Held(pid(Runner)));
@@ -752,7 +757,7 @@ fn rest_turns_a_token_then_removes_it() {
 fn wounds_up_to_bod_injure() {
     // The Runner (BOD 3) with 2 wounds; a critical tackle gives the third.
     let game = home_attack()
-        .at(&[(Runner, "H10"), (Beast, "H17")])
+        .at(&[(Runner, "H10"), (Guard, "C3"), (Beast, "H17")])
         .carrier(Runner)
         .wounds(Runner, 2)
         .game();
@@ -888,4 +893,232 @@ fn legal_inputs_are_accepted_and_others_refused() {
         let i: Input = text.parse().unwrap();
         assert_eq!(legal.contains(&i), game.check(&i).is_ok(), "{text}");
     }
+}
+
+#[test]
+fn the_time_dashboard_through_a_whole_half() {
+    // 6.04, ruling 10: home keeps the ball; each cycle of 4 activations
+    // moves both tokens down a box until box 0 ends the half.
+    let mut game = home_attack()
+        .at(&[(Runner, "H10"), (Playmaker, "C5"), (Beast, "A20")])
+        .carrier(Runner)
+        .game();
+    let mut boxes = vec![game.time().clock];
+    let mut activations = 0;
+    while game.half() == 1 {
+        // Alternate players so that no one tires.
+        let who = if activations % 2 == 0 {
+            "runner"
+        } else {
+            "playmaker"
+        };
+        play(&mut game, &format!("{who} hold"));
+        play(&mut game, "done");
+        play(&mut game, "none");
+        activations += 1;
+        if game.half() == 1 && boxes.last() != Some(&game.time().clock) {
+            boxes.push(game.time().clock);
+        }
+        assert!(activations <= 20, "the half does not end");
+    }
+    assert_eq!(boxes, vec![5, 4, 3, 2, 1]);
+    assert_eq!(activations, 20);
+    assert!(matches!(game.step(), Step::Choose { .. }));
+    assert_eq!(game.player(pid(Runner)).fatigue, 0);
+}
+
+#[test]
+fn critical_pass_lets_the_receiver_move_two() {
+    // 2.01: on a critical the receiver may move up to 2.
+    let mut game = playmaker_passes();
+    play(&mut game, "done");
+    let mut game = with_rolls(&game, &[1, 9]);
+    let log = play(&mut game, "pass runner");
+    assert!(line(&log, "passes to the Runner").contains("critical"));
+    assert_eq!(game.step(), Step::ReceiverTo);
+    refused(&mut game, "to F11");
+    play(&mut game, "to F10");
+    assert_eq!(game.player(pid(Runner)).square, Some(sq("F10")));
+    assert_eq!(game.step(), Step::First);
+}
+
+#[test]
+fn break_through_critical_wounds_the_tackler() {
+    // 1.16 BREAK THROUGH critical: a wound instead of the stamina roll.
+    let mut game = with_rolls(&beast_tackles_runner(), &[1, 11]);
+    let log = play(&mut game, "break");
+    assert!(line(&log, "breaks through").contains("critical"));
+    assert_eq!(game.player(pid(Beast)).wounds, 1);
+    assert!(!log.iter().any(|l| l.contains("Beast stamina")));
+}
+
+#[test]
+fn failed_pick_up_leaves_the_ball() {
+    // Oni BaC 5 + 4 = 9: a 10 fails.
+    let mut game = with_rolls(&beside_the_loose_ball(Oni), &[10]);
+    let log = play(&mut game, "pickup");
+    assert!(line(&log, "picks up").contains("10 vs BaC 9, fail"));
+    assert_eq!(game.ball(), Ball::Loose(sq("H11")));
+    assert_eq!(game.attacker(), Side::Home);
+}
+
+#[test]
+fn melee_tie_is_rerolled() {
+    // 3.08: a tie for the best success is rolled again between the tied.
+    let mut game = home_attack()
+        .at(&[(Runner, "H10"), (Stalker, "J13")])
+        .loose("H11")
+        .game();
+    play(&mut game, "runner hold");
+    play(&mut game, "stalker steal I12");
+    // Both roll 5 (Runner BaC 11, Stalker BaC 10); the reroll: 3 and 9,
+    // both successes, and the higher die wins.
+    let mut game = with_rolls(&game, &[5, 5, 3, 9]);
+    let log = play(&mut game, "pickup");
+    line(&log, "rerolls the tie");
+    assert_eq!(game.ball(), Ball::Held(pid(Stalker)));
+}
+
+#[test]
+fn a_team_whose_last_player_is_injured_spends_its_tokens() {
+    // The Runner, alone, injured by its fourth fatigue token: nobody is
+    // left to activate, so time moves on instead of waiting forever.
+    let game = home_attack()
+        .at(&[(Runner, "H10"), (Beast, "A20")])
+        .activations(Runner, 2)
+        .fatigue(Runner, 3, 0)
+        .game();
+    let mut game = with_rolls(&game, &[2]);
+    let log = play(&mut game, "runner hold");
+    line(&log, "has nobody on the field");
+    // Home, with nobody left to play, spends cycle after cycle: they run
+    // out the clock and the half ends.
+    line(&log, "time is over");
+    assert_eq!(game.half(), 2);
+    assert!(matches!(game.step(), Step::Choose { .. }));
+    assert!(!game.legal_inputs().is_empty());
+}
+
+#[test]
+fn a_kicker_catching_the_ball_gives_the_kicking_team_possession() {
+    // 0.05: the team holding the ball attacks.
+    let mut game = Game::new(Squad::Yamato, Squad::Teriomorph, 3);
+    let text = match game.step() {
+        Step::Choose {
+            chooser: Side::Home,
+        } => "kick",
+        _ => "receive",
+    };
+    play(&mut game, text);
+    for t in ["runner E12", "playmaker G12", "guard I12", "oni K12"] {
+        play(&mut game, t);
+    }
+    for t in ["stalker A26", "thrower C26", "brute N26", "beast P26"] {
+        play(&mut game, t);
+    }
+    play(&mut game, "kick H17 runner");
+    // The Runner runs its defensive 3 towards the target.
+    play(&mut game, "runner H15");
+    play(&mut game, "done");
+    // Kick 2 succeeds; the ball lands on H17, the Runner within 2 catches
+    // it (BaC 7 - 2): 4.
+    let mut game = with_rolls(&game, &[2]);
+    play(&mut game, "done");
+    let mut game = with_rolls(&game, &[4]);
+    play(&mut game, "ball H17");
+    assert_eq!(game.ball(), Ball::Held(pid(Runner)));
+    assert_eq!(game.attacker(), Side::Home);
+}
+
+#[test]
+fn expert_tackler_rolls_two_dice() {
+    // 4.05 Expert Tackler; RULINGS Takkure 4: the better die counts.
+    let mut game = home_attack()
+        .at(&[(Runner, "H10"), (Brute, "H16")])
+        .carrier(Runner)
+        .game();
+    play(&mut game, "runner move H14");
+    play(&mut game, "brute tackle H14");
+    let mut game = with_rolls(&game, &[10, 4, 2]);
+    let log = play(&mut game, "none");
+    assert!(line(&log, "Brute tackles").contains("[10 4] 4 vs STR 8, success"));
+    assert!(game.player(pid(Runner)).ground);
+    // With an active fatigue token the skill is lost: one die.
+    let mut game = home_attack()
+        .at(&[(Runner, "H10"), (Brute, "H16")])
+        .carrier(Runner)
+        .fatigue(Brute, 1, 0)
+        .game();
+    play(&mut game, "runner move H14");
+    play(&mut game, "brute tackle H14");
+    let mut game = with_rolls(&game, &[10, 4]);
+    let log = play(&mut game, "none");
+    assert!(line(&log, "Brute tackles").contains("10 vs STR 8, fail"));
+}
+
+#[test]
+fn tackling_a_carrier_who_is_not_the_active_player() {
+    // 1.12: any ball carrier can be tackled, on its square.
+    let mut game = home_attack()
+        .at(&[(Runner, "H10"), (Playmaker, "C5"), (Beast, "H13")])
+        .carrier(Runner)
+        .game();
+    play(&mut game, "playmaker hold");
+    let msg = refused(&mut game, "beast tackle C5");
+    assert!(msg.contains("tackle it on its square, H10"), "{msg}");
+    play(&mut game, "beast tackle H10");
+    // As close as it gets (1 from H10) in the fewest steps (2): G11 and
+    // H11 tie, and G11 comes first in reading order (RULINGS Takkure 6).
+    assert_eq!(game.player(pid(Beast)).square, Some(sq("G11")));
+    // The active Playmaker cannot dodge for the Runner.
+    let msg = refused(&mut game, "dodge");
+    assert!(msg.contains("only the ball carrier"), "{msg}");
+    let mut game = with_rolls(&game, &[5, 2]);
+    play(&mut game, "none");
+    assert!(game.player(pid(Runner)).ground);
+    assert!(game.player(pid(Beast)).ground);
+}
+
+#[test]
+fn injured_players_return_at_the_kick_off_the_table_says() {
+    // RULINGS Takkure 11: 1-6 back at the next kick-off; 7-10 out for the
+    // half; 11-12 out for the match.
+    let mut game = home_attack()
+        .at(&[(Playmaker, "H25"), (Beast, "A10")])
+        .carrier(Playmaker)
+        .out(Runner, "kickoff")
+        .out(Guard, "half")
+        .out(Oni, "match")
+        .game();
+    play(&mut game, "playmaker move H27");
+    play(&mut game, "done");
+    let mut game = with_rolls(&game, &[3]);
+    play(&mut game, "try");
+    // Away conceded and chooses: home kicks, and places its players.
+    play(&mut game, "receive");
+    assert_eq!(game.step(), Step::Place { side: Side::Home });
+    play(&mut game, "runner E12");
+    let msg = refused(&mut game, "guard G12");
+    assert!(msg.contains("out for the rest of the half"), "{msg}");
+    let msg = refused(&mut game, "oni G12");
+    assert!(msg.contains("out for the match"), "{msg}");
+    play(&mut game, "playmaker G12");
+    // Home's two are placed: the receivers place theirs.
+    assert_eq!(game.step(), Step::Place { side: Side::Away });
+}
+
+#[test]
+fn a_dodge_with_every_tackle_out_of_contact_is_rolled_alone() {
+    let mut game = home_attack()
+        .at(&[(Runner, "H10"), (Stalker, "A25")])
+        .carrier(Runner)
+        .game();
+    play(&mut game, "runner move H13");
+    play(&mut game, "stalker tackle H13");
+    // Stalker's stamina 4; the dodge: 3 and 9, REF 8.
+    let mut game = with_rolls(&game, &[4, 3, 9]);
+    let log = play(&mut game, "dodge");
+    line(&log, "misses: no contact");
+    assert!(line(&log, "Runner dodges").contains("[3 9] 3 vs REF 8, success"));
+    assert_eq!(game.step(), Step::DodgeTo);
 }

@@ -80,6 +80,13 @@ impl Setup {
         self
     }
 
+    /// Injured, out until `until` ("kickoff", "half" or "match").
+    pub fn out(mut self, role: Role, until: &str) -> Setup {
+        self.player(role)["out"] = Value::from(until);
+        self.player(role)["square"] = Value::Null;
+        self
+    }
+
     pub fn activations(mut self, role: Role, n: u8) -> Setup {
         self.player(role)["activations"] = Value::from(n);
         self

@@ -648,7 +648,8 @@ impl Game {
         let tried = self.activation.take().and_then(|a| a.tried);
         match tried {
             Some(TryResult::Scored) => {
-                self.score[self.attack.index()] += 1;
+                let score = &mut self.score[self.attack.index()];
+                *score = score.saturating_add(1);
                 log.push(format!(
                     "TRY! {} scores: home {} - away {}",
                     self.attack, self.score[0], self.score[1]
@@ -692,6 +693,11 @@ impl Game {
                     "{} spent its 4 activations and keeps the ball",
                     self.attack
                 ));
+                self.take_tokens(self.attack, true, log);
+            }
+            // Its last players on the field injured: the team spends its
+            // tokens at once (take_tokens passes on such a team).
+            _ if !Game::ids(self.attack).any(|id| self.player(id).on_field()) => {
                 self.take_tokens(self.attack, true, log);
             }
             _ => self.step = Step::First,

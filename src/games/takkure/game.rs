@@ -11,7 +11,10 @@ use super::input::{Action, Input, Second};
 use super::player::{Player, PlayerId};
 use super::side::Side;
 use super::squad::{Role, Skill, Squad, Stats};
-use super::square::Square;
+use super::square::{Square, COLS, ROWS};
+
+/// Squares on the grid.
+const SQUARES: usize = COLS as usize * ROWS as usize;
 use super::time::Time;
 
 /// Where the ball is.
@@ -345,15 +348,26 @@ impl Game {
         let Some(start) = self.player(mover).square else {
             return Vec::new();
         };
-        let mut seen = vec![start];
+        // Filled squares and squares seen, by index: the search runs for
+        // every candidate input, so it avoids scanning the players each time.
+        let mut blocked = [false; SQUARES];
+        for id in Side::BOTH.into_iter().flat_map(Game::ids) {
+            if let Some(sq) = self.player(id).square {
+                blocked[sq.index()] = true;
+            }
+        }
+        if let Ball::Loose(sq) = self.ball {
+            blocked[sq.index()] = true;
+        }
+        blocked[start.index()] = true;
         let mut out = vec![(start, 0)];
         let mut frontier = vec![start];
         for step in 1..=steps {
             let mut next = Vec::new();
             for sq in frontier {
                 for n in sq.neighbours() {
-                    if !seen.contains(&n) && !self.filled(n) {
-                        seen.push(n);
+                    if !blocked[n.index()] {
+                        blocked[n.index()] = true;
                         next.push(n);
                         out.push((n, step));
                     }

@@ -37,6 +37,7 @@ pub mod resolve;
 pub mod side;
 pub mod squad;
 pub mod square;
+pub mod summary;
 pub mod time;
 
 pub use dice::{Dice, Roll};

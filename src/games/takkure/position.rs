@@ -125,6 +125,10 @@ impl Game {
         if self.step == Step::First && self.tokens == 0 {
             return Err("an activation needs a token".into());
         }
+        if self.step == Step::First && !Game::ids(self.attack).any(|id| self.player(id).on_field())
+        {
+            return Err("the attacking team has nobody on the field to activate".into());
+        }
         let needs_kickoff = matches!(
             self.step,
             Step::Place { .. } | Step::Target | Step::KickMoves { .. } | Step::BallLands

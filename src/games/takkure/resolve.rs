@@ -319,6 +319,30 @@ impl Game {
                 target += pass_modifier(from.distance(at));
             }
         }
+        if contact.is_empty() {
+            // Every tackle missed contact: a dodge is rolled on its own
+            // (its move still helps), a break has nobody to hit.
+            if faced == Faced::Dodge {
+                let dice = self.roll_for(active, skill);
+                let roll = Roll::best(&dice, target);
+                log.push(format!(
+                    "{} dodges: {}",
+                    self.name(active),
+                    Game::show(&dice, roll, what)
+                ));
+                if roll.success() {
+                    if let Some(act) = self.activation.as_mut() {
+                        act.dodge = if roll.critical() { 4 } else { 2 };
+                    }
+                }
+            } else if faced == Faced::Break {
+                log.push(format!(
+                    "the {} has no tackler in contact to break through",
+                    self.name(active)
+                ));
+            }
+            return;
+        }
         let mut dice = self.roll_for(active, skill);
         let verb = match faced {
             Faced::Dodge => "dodges",

@@ -46,6 +46,11 @@ impl Square {
         self.row as i32
     }
 
+    /// Its place in reading order, 0 for A1 to 447 for P28.
+    pub fn index(self) -> usize {
+        usize::from(self.row) * usize::from(COLS) + usize::from(self.col)
+    }
+
     /// Every square in reading order.
     pub fn all() -> impl Iterator<Item = Square> {
         (0..ROWS).flat_map(|row| (0..COLS).map(move |col| Square { row, col }))
