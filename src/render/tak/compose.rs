@@ -9,23 +9,35 @@ use super::sprites::{self, LayerPart, Sprites};
 use super::view::{StoneKind, TakBoardView};
 use crate::render::card::{self, CardText, Chip};
 use crate::render::draw::{fill_rect, luma, paint, Paint, Rect, Shape};
+use crate::render::png::Filter;
 use crate::render::status::{self, State};
 use crate::render::text::{self, Face, CAP_HEIGHT};
 use crate::render::theme::{Palette, Theme};
-use crate::render::Side;
+use crate::render::{alt_text, Picture, Side};
 
-/// The picture of `view` in `theme`.
-pub fn compose(view: &TakBoardView, theme: Theme) -> RgbImage {
-    let sprites = sprites::get(theme, view.size);
-    let mut img = sprites.background.clone();
-    draw_highlights(&mut img, &sprites.layout, view, theme);
-    for sq in 0..sprites.layout.size * sprites.layout.size {
-        draw_stack(&mut img, &sprites, sq, view.stack(sq));
+impl Picture for TakBoardView {
+    /// Flat squares with straight edges.
+    const FILTER: Filter = Filter::Paeth;
+
+    fn compose(&self, theme: Theme) -> RgbImage {
+        let sprites = sprites::get(theme, self.size);
+        let mut img = sprites.background.clone();
+        let l = &sprites.layout;
+        draw_highlights(&mut img, l, self, theme);
+        for sq in 0..l.size * l.size {
+            draw_stack(&mut img, &sprites, sq, self.stack(sq));
+        }
+        draw_cards(&mut img, &sprites, self);
+        draw_flat_bar(&mut img, l, self, theme.palette());
+        draw_footer(&mut img, l, self, theme.palette());
+        img
     }
-    draw_cards(&mut img, &sprites, view);
-    draw_flat_bar(&mut img, &sprites.layout, view, theme.palette());
-    draw_footer(&mut img, &sprites.layout, view, theme.palette());
-    img
+
+    /// The position's TPS and the last move.
+    fn alt_text(&self) -> String {
+        let last = self.last_notation.as_deref();
+        alt_text("Tak", ("TPS", &self.tps), ("move", last))
+    }
 }
 
 fn draw_highlights(img: &mut RgbImage, l: &Layout, view: &TakBoardView, theme: Theme) {
