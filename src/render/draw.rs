@@ -335,6 +335,26 @@ pub fn fill_rect(canvas: &mut RgbImage, rect: Rect, colour: Colour) {
     }
 }
 
+/// Swap colours `a` and `b` in `rect`: a pixel of `a` becomes `b`, one of
+/// `b` becomes `a`, and a blend of the two (anti-aliased text of one on
+/// the other) the same blend the other way round.
+pub fn swap_colours(canvas: &mut RgbImage, rect: Rect, a: Colour, b: Colour) {
+    let (w, h) = canvas.dimensions();
+    let Some((x0, y0, x1, y1)) = rect.clip(w, h) else {
+        return;
+    };
+    let stride = w as usize * 3;
+    let buf: &mut [u8] = canvas.as_mut();
+    for y in y0..y1 {
+        let row = &mut buf[y as usize * stride..][x0 as usize * 3..x1 as usize * 3];
+        for px in row.chunks_exact_mut(3) {
+            for k in 0..3 {
+                px[k] = (a[k] as i16 + b[k] as i16 - px[k] as i16).clamp(0, 255) as u8;
+            }
+        }
+    }
+}
+
 /// An image with premultiplied alpha, drawn once and blitted often.
 #[derive(Clone, Debug, Default)]
 pub struct Sprite {
@@ -488,5 +508,8 @@ mod tests {
         s.blit_rows(&mut img, 2, 2, 4, 100);
         blend_mask(&mut img, &[255; 12], 4, 8, -1, [5, 5, 5]);
         assert_eq!(img.get_pixel(0, 0).0, [1, 2, 3]);
+        swap_colours(&mut img, Rect::new(-4, -4, 5, 5), [1, 2, 3], [9, 9, 9]);
+        assert_eq!(img.get_pixel(0, 0).0, [9, 9, 9]);
+        assert_eq!(img.get_pixel(1, 1).0, [1, 2, 3]);
     }
 }
