@@ -91,6 +91,7 @@ fn each_top_piece_shows_its_colour_and_empty_cells_their_own() {
     let l = TakatLayout::new();
     for theme in Theme::ALL {
         let c = TakatColours::of(theme);
+        let pal = theme.palette();
         for view in views() {
             let img = render(&view, theme);
             for (i, &red) in RED.iter().enumerate() {
@@ -106,7 +107,7 @@ fn each_top_piece_shows_its_colour_and_empty_cells_their_own() {
                     let at = l.top_face_centre(i, stack.len()).unwrap();
                     assert_eq!(
                         rgb(&img, at),
-                        c.face[top.index()],
+                        pal.piece[top.index()],
                         "{theme} cell {i}: top {top:?} of {stack:?}"
                     );
                 }
@@ -148,11 +149,12 @@ fn the_last_turn_is_highlighted_and_nothing_else() {
     ];
     for theme in Theme::ALL {
         let c = TakatColours::of(theme);
+        let pal = theme.palette();
         for (position, last, cells) in cases {
             let img = render(&view_of(position, last), theme);
             for i in 0..7 {
                 let want = if cells.contains(&i) {
-                    c.last_turn
+                    pal.last_move
                 } else {
                     c.hex
                 };
@@ -185,14 +187,14 @@ fn safe_tops_are_marked_one_ring_or_two() {
     );
     let l = TakatLayout::new();
     for theme in Theme::ALL {
-        let c = TakatColours::of(theme);
+        let pal = theme.palette();
         for v in [&view, &takat::sample_midgame()] {
             let img = render(v, theme);
             for i in 0..7 {
                 let stack = v.stack(i);
                 let Some(top) = stack.last() else { continue };
                 let [outer, inner] = l.marker_probes(i, stack.len()).unwrap();
-                let (face, mark) = (c.face[top.index()], c.mark[top.index()]);
+                let (face, mark) = (pal.piece[top.index()], pal.outline[top.index()]);
                 let want = match v.mark(i) {
                     SafeMark::None => [face, face],
                     SafeMark::Safe => [mark, face],
@@ -213,7 +215,6 @@ fn cards_show_pieces_in_hand_and_whose_turn_it_is() {
     let l = TakatLayout::new();
     let theme = Theme::default();
     let pal = theme.palette();
-    let c = TakatColours::of(theme);
     let view = view_of("bw/x/w/bb/x/x/b w -", None);
     assert_eq!(view.in_hand, [4, 11]);
     let img = render(&view, theme);
@@ -224,9 +225,9 @@ fn cards_show_pieces_in_hand_and_whose_turn_it_is() {
             let in_hand = k < view.in_hand[side.index()] as usize;
             let p = rgb(&img, at);
             if in_hand {
-                assert_eq!(p, c.face[side.index()], "{side:?} {k}");
+                assert_eq!(p, pal.piece[side.index()], "{side:?} {k}");
             } else {
-                assert_ne!(p, c.face[side.index()], "{side:?} {k}");
+                assert_ne!(p, pal.piece[side.index()], "{side:?} {k}");
             }
         }
         // The card of the side to move is outlined in the accent colour.

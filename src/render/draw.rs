@@ -319,8 +319,9 @@ pub fn paint_ring<S: Surface>(surface: &mut S, shape: &Shape, colour: Colour, wi
     }
 }
 
-/// Fill a rectangle with an opaque colour.
-pub fn fill_rect(canvas: &mut RgbImage, rect: Rect, colour: Colour) {
+/// Call `f` on each row of `rect` clipped to the canvas: its pixels,
+/// three bytes each.
+fn for_each_row(canvas: &mut RgbImage, rect: Rect, mut f: impl FnMut(&mut [u8])) {
     let (w, h) = canvas.dimensions();
     let Some((x0, y0, x1, y1)) = rect.clip(w, h) else {
         return;
@@ -328,11 +329,30 @@ pub fn fill_rect(canvas: &mut RgbImage, rect: Rect, colour: Colour) {
     let stride = w as usize * 3;
     let buf: &mut [u8] = canvas.as_mut();
     for y in y0..y1 {
-        let row = &mut buf[y as usize * stride..][x0 as usize * 3..x1 as usize * 3];
+        f(&mut buf[y as usize * stride..][x0 as usize * 3..x1 as usize * 3]);
+    }
+}
+
+/// Fill a rectangle with an opaque colour.
+pub fn fill_rect(canvas: &mut RgbImage, rect: Rect, colour: Colour) {
+    for_each_row(canvas, rect, |row| {
         for px in row.chunks_exact_mut(3) {
             px.copy_from_slice(&colour);
         }
-    }
+    });
+}
+
+/// Swap colours `a` and `b` in `rect`: a pixel of `a` becomes `b`, one of
+/// `b` becomes `a`, and a blend of the two (anti-aliased text of one on
+/// the other) the same blend the other way round.
+pub fn swap_colours(canvas: &mut RgbImage, rect: Rect, a: Colour, b: Colour) {
+    for_each_row(canvas, rect, |row| {
+        for px in row.chunks_exact_mut(3) {
+            for k in 0..3 {
+                px[k] = (a[k] as i16 + b[k] as i16 - px[k] as i16).clamp(0, 255) as u8;
+            }
+        }
+    });
 }
 
 /// An image with premultiplied alpha, drawn once and blitted often.
@@ -488,5 +508,8 @@ mod tests {
         s.blit_rows(&mut img, 2, 2, 4, 100);
         blend_mask(&mut img, &[255; 12], 4, 8, -1, [5, 5, 5]);
         assert_eq!(img.get_pixel(0, 0).0, [1, 2, 3]);
+        swap_colours(&mut img, Rect::new(-4, -4, 5, 5), [1, 2, 3], [9, 9, 9]);
+        assert_eq!(img.get_pixel(0, 0).0, [9, 9, 9]);
+        assert_eq!(img.get_pixel(1, 1).0, [1, 2, 3]);
     }
 }

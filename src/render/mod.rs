@@ -53,19 +53,18 @@ pub struct Rendered {
 
 /// A game's picture of one position: each game's view implements it.
 pub trait Picture {
+    /// The PNG row filter this game's pictures compress best with.
+    const FILTER: png::Filter;
+
     /// The picture in `theme`, undecoded.
     fn compose(&self, theme: Theme) -> RgbImage;
 
-    /// What the picture shows, in words (the position in the game's
-    /// notation, the last action).
+    /// What the picture shows, in words (see [`alt_text`]).
     fn alt_text(&self) -> String;
-
-    /// The PNG row filter this game's pictures compress best with.
-    fn filter(&self) -> png::Filter;
 
     /// The picture as PNG bytes.
     fn png(&self, theme: Theme) -> Result<Vec<u8>, RenderError> {
-        png::encode(&self.compose(theme), self.filter())
+        png::encode(&self.compose(theme), Self::FILTER)
     }
 
     /// The picture with an alpha channel (always opaque), for tests and
@@ -81,6 +80,20 @@ pub trait Picture {
             alt: self.alt_text(),
         })
     }
+}
+
+/// The alt text of a picture of `game`: the position in the game's
+/// notation (`"TPS"`, its text) and the last action (`"move"`, its
+/// notation), each left out when empty.
+pub fn alt_text(game: &str, position: (&str, &str), last: (&str, Option<&str>)) -> String {
+    let mut alt = format!("{game} board");
+    if !position.1.is_empty() {
+        alt += &format!(", {} {}", position.0, position.1);
+    }
+    if let Some(action) = last.1 {
+        alt += &format!(" (last {} {action})", last.0);
+    }
+    alt
 }
 
 /// The picture of `state` after its last action (highlighted) in `theme`,

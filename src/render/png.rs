@@ -1,10 +1,15 @@
-//! PNG encoding, the same for every game's picture: fast first, smaller if
-//! that comes out too large, and a failure reported, never an empty file.
+//! PNG encoding for every game's picture, in one of two settings (the game
+//! picks the one that suits its picture), a failure reported, never an
+//! empty file.
 //!
-//! First fdeflate with the picture's row filter (about 0.5 ms and 63 KB for
-//! a typical 6x6 Tak board); a picture that comes out above [`SIZE_LIMIT`]
-//! (tall stacks everywhere) is encoded again with zlib level 1, which keeps
-//! even an 8x8 board of tall stacks well under it (see `docs/render.md`).
+//! - [`Filter::Paeth`]: fdeflate with the Paeth filter (about 1 ms and
+//!   75 KB for a typical 6x6 Tak board); a picture that comes out above
+//!   [`SIZE_LIMIT`] (tall stacks everywhere) is encoded again with zlib
+//!   level 1, which keeps even an 8x8 board of tall stacks well under it.
+//! - [`Filter::Unfiltered`]: zlib level 1 on unfiltered rows (fdeflate
+//!   finds nothing to repeat in them: 1.6 MB for Takat's picture).
+//!
+//! The measurements are in `docs/render.md`.
 
 use std::fmt;
 
@@ -69,9 +74,11 @@ fn encode_with(
 
 /// `img` as PNG bytes, rows filtered with `filter`.
 pub fn encode(img: &RgbImage, filter: Filter) -> Result<Vec<u8>, RenderError> {
-    let fast = encode_with(img, CompressionType::Fast, filter)?;
-    if fast.len() <= SIZE_LIMIT {
-        return Ok(fast);
+    if filter == Filter::Paeth {
+        let fast = encode_with(img, CompressionType::Fast, filter)?;
+        if fast.len() <= SIZE_LIMIT {
+            return Ok(fast);
+        }
     }
     encode_with(img, CompressionType::Level(1), filter)
 }

@@ -8,24 +8,36 @@ use super::layout::Layout;
 use super::sprites::{self, LayerPart, Sprites};
 use super::view::{StoneKind, TakBoardView};
 use crate::render::card::{self, CardText, Chip};
-use crate::render::draw::{fill_rect, luma, paint, Paint, Rect, Shape};
+use crate::render::draw::{fill_rect, luma, paint, swap_colours, Paint, Rect, Shape};
+use crate::render::png::Filter;
 use crate::render::status::{self, State};
 use crate::render::text::{self, Face, CAP_HEIGHT};
 use crate::render::theme::{Palette, Theme};
-use crate::render::Side;
+use crate::render::{alt_text, Picture, Side};
 
-/// The picture of `view` in `theme`.
-pub fn compose(view: &TakBoardView, theme: Theme) -> RgbImage {
-    let sprites = sprites::get(theme, view.size);
-    let mut img = sprites.background.clone();
-    draw_highlights(&mut img, &sprites.layout, view, theme);
-    for sq in 0..sprites.layout.size * sprites.layout.size {
-        draw_stack(&mut img, &sprites, sq, view.stack(sq));
+impl Picture for TakBoardView {
+    /// Flat squares with straight edges.
+    const FILTER: Filter = Filter::Paeth;
+
+    fn compose(&self, theme: Theme) -> RgbImage {
+        let sprites = sprites::get(theme, self.size);
+        let mut img = sprites.background.clone();
+        let l = &sprites.layout;
+        draw_highlights(&mut img, l, self, theme);
+        for sq in 0..l.size * l.size {
+            draw_stack(&mut img, &sprites, sq, self.stack(sq));
+        }
+        draw_cards(&mut img, &sprites, self);
+        draw_flat_bar(&mut img, l, self, theme.palette());
+        draw_footer(&mut img, l, self, theme.palette());
+        img
     }
-    draw_cards(&mut img, &sprites, view);
-    draw_flat_bar(&mut img, &sprites.layout, view, theme.palette());
-    draw_footer(&mut img, &sprites.layout, view, theme.palette());
-    img
+
+    /// The position's TPS and the last move.
+    fn alt_text(&self) -> String {
+        let last = self.last_notation.as_deref();
+        alt_text("Tak", ("TPS", &self.tps), ("move", last))
+    }
 }
 
 fn draw_highlights(img: &mut RgbImage, l: &Layout, view: &TakBoardView, theme: Theme) {
@@ -183,36 +195,20 @@ fn draw_flat_bar(img: &mut RgbImage, l: &Layout, view: &TakBoardView, pal: &Pale
         &Paint::solid(pal.frame),
     );
     let (inner, split) = l.flat_bar_split(view.flats, view.komi_half);
-    if inner.w <= 0 || inner.h <= 0 {
-        return;
-    }
-    // Each count is written across the whole bar twice, dark on White's
-    // colour and light on Black's, and each share keeps its own: a count
+    // Both counts are written across the whole bar in Black's colour on
+    // White's, then Black's share has the two colours swapped: a count
     // that runs into the other share stays readable there.
+    fill_rect(img, inner, pal.piece[0]);
     let [white, black] = bar_labels(view.flats, view.komi_half);
     let px = 16.0;
-    let base = (inner.h as f32 + px * CAP_HEIGHT) / 2.0;
+    let base = inner.y as f32 + (inner.h as f32 + px * CAP_HEIGHT) / 2.0;
     let pad = 10.0;
-    let black_x = inner.w as f32 - pad - text::measure(Face::Bold, px, &black);
-    let share = |side: usize| {
-        let fill = image::Rgb(pal.piece[side]);
-        let ink = pal.piece[1 - side];
-        let mut part = RgbImage::from_pixel(inner.w as u32, inner.h as u32, fill);
-        text::draw(&mut part, Face::Bold, px, pad, base, ink, &white);
-        text::draw(&mut part, Face::Bold, px, black_x, base, ink, &black);
-        part
-    };
-    let split = (split - inner.x).clamp(0, inner.w) as u32;
-    let (left, right) = (share(0), share(1));
-    for y in 0..inner.h as u32 {
-        for x in 0..inner.w as u32 {
-            let from = if x < split { &left } else { &right };
-            let (cx, cy) = ((inner.x + x as i32) as u32, (inner.y + y as i32) as u32);
-            if cx < img.width() && cy < img.height() {
-                img.put_pixel(cx, cy, *from.get_pixel(x, y));
-            }
-        }
-    }
+    let ink = pal.piece[1];
+    text::draw(img, Face::Bold, px, inner.x as f32 + pad, base, ink, &white);
+    let x = inner.right() as f32 - pad - text::measure(Face::Bold, px, &black);
+    text::draw(img, Face::Bold, px, x, base, ink, &black);
+    let black_share = Rect::new(split, inner.y, inner.right() - split, inner.h);
+    swap_colours(img, black_share, pal.piece[0], pal.piece[1]);
 }
 
 /// The counts written in the flat bar, white's then black's: "7 flats",

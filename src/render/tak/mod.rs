@@ -18,28 +18,9 @@ pub mod sample;
 pub mod sprites;
 pub mod view;
 
-use image::RgbImage;
-
 pub use compose::{bar_labels, flat_count_text, tak_chip};
 pub use layout::{square_centre, Layout};
 pub use view::{Reserve, Stone, StoneKind, TakBoardView};
-
-use super::png::Filter;
-use super::{Picture, Theme};
-
-impl Picture for TakBoardView {
-    fn compose(&self, theme: Theme) -> RgbImage {
-        compose::compose(self, theme)
-    }
-
-    fn alt_text(&self) -> String {
-        TakBoardView::alt_text(self)
-    }
-
-    fn filter(&self) -> Filter {
-        Filter::Paeth
-    }
-}
 
 /// Draw every theme and size now (e.g. at start-up) rather than on first
 /// use (about 150 ms in all).

@@ -170,18 +170,6 @@ impl TakBoardView {
         view.tps = position.tps();
         view
     }
-
-    /// The alt text of the picture: the position's TPS and the last move.
-    pub fn alt_text(&self) -> String {
-        let mut alt = "Tak board".to_string();
-        if !self.tps.is_empty() {
-            alt += &format!(", TPS {}", self.tps);
-        }
-        if let Some(mv) = &self.last_notation {
-            alt += &format!(" (last move {mv})");
-        }
-        alt
-    }
 }
 
 /// The canonical PTN of `last`, the move that led from the position before
@@ -241,6 +229,7 @@ fn view_index(square: Square, size: u8) -> usize {
 mod tests {
     use super::*;
     use crate::games::tak::Position;
+    use crate::render::Picture;
 
     #[test]
     fn the_view_mirrors_the_position() {

@@ -8,13 +8,30 @@ use super::layout::{BASE_DROP, DISC_TH, MARK_ORIGIN};
 use super::sprites::{self, Sprites};
 use super::view::{SafeMark, TakatBoardView, MAX_DRAWN};
 use crate::render::card::{self, CardText};
+use crate::render::png::Filter;
 use crate::render::status::{self, State};
 use crate::render::text;
 use crate::render::theme::Theme;
-use crate::render::Side;
+use crate::render::{alt_text, Picture, Side};
+
+impl Picture for TakatBoardView {
+    /// Curves on nearly every row: unfiltered rows keep long runs of one
+    /// colour (see `docs/render.md`).
+    const FILTER: Filter = Filter::Unfiltered;
+
+    /// The position in Takat's notation and the last turn.
+    fn alt_text(&self) -> String {
+        let last = self.last_notation.as_deref();
+        alt_text("Takat", ("position", &self.position), ("turn", last))
+    }
+
+    fn compose(&self, theme: Theme) -> RgbImage {
+        compose(self, theme)
+    }
+}
 
 /// The picture of `view` in `theme`.
-pub fn compose(view: &TakatBoardView, theme: Theme) -> RgbImage {
+fn compose(view: &TakatBoardView, theme: Theme) -> RgbImage {
     let s = sprites::get(theme);
     let mut img = s.background.clone();
     let mut marked = [false; 7];

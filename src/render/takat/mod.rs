@@ -32,30 +32,9 @@ pub mod layout;
 pub mod sprites;
 pub mod view;
 
-use image::RgbImage;
-
 pub use layout::TakatLayout;
 pub use sprites::TakatColours;
 pub use view::{sample_midgame, SafeMark, TakatBoardView, CELL_NAMES, MAX_DRAWN, RED};
-
-use super::png::Filter;
-use super::{Picture, Theme};
-
-impl Picture for TakatBoardView {
-    fn compose(&self, theme: Theme) -> RgbImage {
-        compose::compose(self, theme)
-    }
-
-    fn alt_text(&self) -> String {
-        TakatBoardView::alt_text(self)
-    }
-
-    /// Curves on nearly every row: unfiltered rows keep long runs of one
-    /// colour (see `docs/render.md`).
-    fn filter(&self) -> Filter {
-        Filter::Unfiltered
-    }
-}
 
 /// Draw every theme's parts now (e.g. at start-up) rather than on first use.
 pub fn preload() {

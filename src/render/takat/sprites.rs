@@ -28,16 +28,10 @@ pub struct TakatColours {
     pub red: Colour,
     /// The inner ring that also marks a red cell (not by colour alone).
     pub red_ring: Colour,
-    /// The halo of the last turn's cells.
-    pub last_turn: Colour,
-    /// The top face of a disc, white then black (the palette's piece fills).
-    pub face: [Colour; 2],
-    /// The side of a disc, white then black.
+    /// The side of a disc, white then black. (Its top face is the
+    /// palette's piece fill, its outline and safe rings the piece outline;
+    /// the halo of the last turn's cells is the last-move colour.)
     pub rim: [Colour; 2],
-    /// Outlines of discs, white then black.
-    pub outline: [Colour; 2],
-    /// The safe rings on a face, white then black.
-    pub mark: [Colour; 2],
 }
 
 impl TakatColours {
@@ -63,11 +57,7 @@ impl TakatColours {
             cell,
             red,
             red_ring: mix(red, [0, 0, 0], 0.35),
-            last_turn: pal.last_move,
-            face: pal.piece,
             rim: [0, 1].map(|s| mix(pal.piece[s], pal.outline[s], 0.22)),
-            outline: pal.outline,
-            mark: pal.outline,
         }
     }
 
@@ -230,9 +220,9 @@ impl Sprites {
         let disc = [0, 1].map(|s| {
             let mut sprite = Sprite::new(dw.ceil() as u32, dh.ceil() as u32);
             let look = DiscLook {
-                face: colours.face[s],
+                face: pal.piece[s],
                 rim: colours.rim[s],
-                outline: colours.outline[s],
+                outline: pal.outline[s],
                 line,
             };
             draw_disc(&mut sprite, disc_origin, (DISC_RX, DISC_RY, DISC_TH), &look);
@@ -246,7 +236,7 @@ impl Sprites {
                 &mut sprite,
                 MARK_ORIGIN,
                 (DISC_RX, DISC_RY),
-                colours.mark[s],
+                pal.outline[s],
                 two,
             );
             sprite
@@ -276,7 +266,7 @@ impl Sprites {
         paint_ring(
             &mut halo,
             &circle(halo_origin, halo_origin, CELL_R + HALO_GAP + HALO_W),
-            colours.last_turn,
+            pal.last_move,
             HALO_W,
         );
 
@@ -291,12 +281,12 @@ impl Sprites {
                 paint(
                     &mut sprite,
                     &circle(c, c, HAND_R + 0.5),
-                    &solid(colours.outline[s]),
+                    &solid(pal.outline[s]),
                 );
                 paint(
                     &mut sprite,
                     &circle(c, c, HAND_R - 1.0),
-                    &solid(colours.face[s]),
+                    &solid(pal.piece[s]),
                 );
             }
             sprite
@@ -332,9 +322,9 @@ fn background(theme: Theme, l: &TakatLayout, col: &TakatColours, line: f32) -> R
         card::draw_blank(&mut img, rect, pal);
         let mut icon = Sprite::new(40, 34);
         let look = DiscLook {
-            face: col.face[s],
+            face: pal.piece[s],
             rim: col.rim[s],
-            outline: col.outline[s],
+            outline: pal.outline[s],
             line: 1.5,
         };
         draw_disc(&mut icon, (20.0, 12.0), (15.0, 6.5, 6.0), &look);
@@ -415,12 +405,12 @@ fn draw_legend(img: &mut RgbImage, pal: &Palette, l: &TakatLayout, col: &TakatCo
             paint(
                 &mut icon,
                 &ellipse(c.0, c.1, rx + 1.2, ry + 1.2),
-                &Paint::outlined(col.face[0], col.outline[0], 1.2),
+                &Paint::outlined(pal.piece[0], pal.outline[0], 1.2),
             );
             let rings: &[f32] = if n == 2 { &[0.62, 0.25] } else { &[0.62] };
             for &f in rings {
                 let ring = ellipse(c.0, c.1, f * rx + 1.0, f * ry + 1.0);
-                paint_ring(&mut icon, &ring, col.mark[0], 2.0);
+                paint_ring(&mut icon, &ring, pal.outline[0], 2.0);
             }
         }
         icon.blit(img, x.round() as i32, (mid - 13.0).round() as i32);

@@ -159,18 +159,6 @@ impl TakatBoardView {
         self.stacks.get(i).map_or(&[], Vec::as_slice)
     }
 
-    /// The alt text of the picture: the position and the last turn.
-    pub fn alt_text(&self) -> String {
-        let mut alt = "Takat board".to_string();
-        if !self.position.is_empty() {
-            alt += &format!(", position {}", self.position);
-        }
-        if let Some(turn) = &self.last_notation {
-            alt += &format!(" (last turn {turn})");
-        }
-        alt
-    }
-
     /// The marking of cell `i`'s top piece.
     pub fn mark(&self, i: usize) -> SafeMark {
         if self.stack(i).is_empty() {
@@ -197,6 +185,7 @@ pub fn sample_midgame() -> TakatBoardView {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::render::Picture;
 
     #[test]
     fn the_view_mirrors_the_position() {
