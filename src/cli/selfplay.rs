@@ -4,6 +4,11 @@
 //! Games come in pairs from one opening (a few random plies chosen by the
 //! seed): each level plays White once. A game still going after
 //! `--max-plies` is scored a draw.
+//!
+//! With `--engine`, player B is an external TEI engine (another program,
+//! started once and driven over its standard input and output, told
+//! `go <--engine-go>` each move); our rules engine keeps the game and
+//! checks each of its moves (an illegal one loses the game).
 
 use clap::Args;
 
@@ -48,6 +53,12 @@ pub struct SelfplayArgs {
     /// Print each game's moves.
     #[arg(long)]
     verbose: bool,
+    /// Player B is this TEI engine (a command line, split at spaces).
+    #[arg(long)]
+    engine: Option<String>,
+    /// The limits sent to the engine with each `go` (e.g. "nodes 10000").
+    #[arg(long, default_value = "movetime 1000")]
+    engine_go: String,
 }
 
 /// How one game ended, for A.
@@ -65,13 +76,25 @@ pub fn run(args: SelfplayArgs) -> std::result::Result<(), String> {
         .map_err(|e| e.to_string())?
         .with_komi(args.komi.parse::<Komi>()?)
         .with_opening(args.opening.parse::<Opening>()?);
+    let mut engine = match &args.engine {
+        Some(command) => Some(TeiEngine::start(command, rules.komi.halves())?),
+        None => None,
+    };
     let mut tally = [0u32; 3];
     for game in 0..args.games {
         let pair = game / 2;
         let a_is_white = game % 2 == 0;
         let opening_seed = mix(args.seed ^ (pair as u64).wrapping_mul(0x1000_0001));
         let (result, record) = match args.game {
-            GameChoice::Tak => play_tak(rules, a, b, a_is_white, opening_seed, &args),
+            GameChoice::Tak => play_tak(
+                rules,
+                a,
+                b,
+                a_is_white,
+                opening_seed,
+                &args,
+                engine.as_mut(),
+            )?,
             GameChoice::Takat => play_takat(a, b, a_is_white, opening_seed, &args),
         };
         tally[match result {
@@ -91,8 +114,12 @@ pub fn run(args: SelfplayArgs) -> std::result::Result<(), String> {
         + draws as f64 * (0.5 - score).powi(2))
         / n;
     let margin = 1.96 * (variance / n).sqrt();
+    let b_name = match &args.engine {
+        Some(command) => format!("{command}, go {}", args.engine_go),
+        None => format!("level {b}"),
+    };
     println!(
-        "A (level {a}) vs B (level {b}): +{wins} -{losses} ={draws}, score {:.3} ± {:.3} (95%), Elo {} ",
+        "A (level {a}) vs B ({b_name}): +{wins} -{losses} ={draws}, score {:.3} ± {:.3} (95%), Elo {} ",
         score,
         margin,
         elo_range(score, margin)
@@ -131,29 +158,49 @@ fn play_tak(
     a_is_white: bool,
     mut seed: u64,
     args: &SelfplayArgs,
-) -> (Result, String) {
+    mut engine: Option<&mut TeiEngine>,
+) -> std::result::Result<(Result, String), String> {
     let mut position = tak::Position::new(rules);
+    let mut moves_so_far: Vec<String> = Vec::new();
     let mut record = Vec::new();
     for _ in 0..args.random_plies {
         let Some(mv) = pick(&position.legal_moves(), &mut seed) else {
             break;
         };
         record.push(position.ptn(mv));
+        moves_so_far.push(mv.to_string());
         position.play_unchecked(mv);
+    }
+    if let Some(engine) = engine.as_deref_mut() {
+        engine.new_game(rules.size)?;
     }
     let mut searchers = [Searcher::new(32), Searcher::new(32)];
     while !position.is_over() && (position.ply()) < args.max_plies {
         let white_to_move = position.to_move() == tak::Color::White;
         let a_to_move = white_to_move == a_is_white;
         let (level, index) = if a_to_move { (a, 0) } else { (b, 1) };
-        let settings = level.settings(seed ^ position.ply() as u64);
-        let Some(report) = searchers[index].search(&position, settings, |_| {}) else {
-            break;
+        let mv = match engine.as_deref_mut() {
+            Some(engine) if !a_to_move => {
+                let text = engine.best_move(&moves_so_far, &args.engine_go)?;
+                match text.parse::<tak::Move>() {
+                    Ok(mv) if position.check(mv).is_ok() => mv,
+                    _ => {
+                        let note = format!("the engine sent an illegal move `{text}`");
+                        return Ok((Result::AWins, note));
+                    }
+                }
+            }
+            _ => {
+                let settings = level.settings(seed ^ position.ply() as u64);
+                let Some(report) = searchers[index].search(&position, settings, |_| {}) else {
+                    break;
+                };
+                report.best()
+            }
         };
-        record.push(position.ptn(report.best()));
-        position
-            .play(report.best())
-            .expect("the search returns legal moves");
+        record.push(position.ptn(mv));
+        moves_so_far.push(mv.to_string());
+        position.play(mv).expect("checked legal");
     }
     let result = match position.outcome().and_then(|o| o.winner()) {
         None => Result::Draw,
@@ -173,7 +220,94 @@ fn play_tak(
     } else {
         format!("{ending} in {} plies", position.ply())
     };
-    (result, text)
+    Ok((result, text))
+}
+
+/// An external engine spoken to over TEI.
+struct TeiEngine {
+    child: std::process::Child,
+    input: std::process::ChildStdin,
+    output: std::io::BufReader<std::process::ChildStdout>,
+}
+
+impl TeiEngine {
+    fn start(command: &str, half_komi: i8) -> std::result::Result<TeiEngine, String> {
+        use std::process::{Command, Stdio};
+        let mut words = command.split_whitespace();
+        let program = words.next().ok_or("--engine is empty")?;
+        let mut child = Command::new(program)
+            .args(words)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| format!("starting `{command}`: {e}"))?;
+        let input = child.stdin.take().ok_or("the engine has no input")?;
+        let output =
+            std::io::BufReader::new(child.stdout.take().ok_or("the engine has no output")?);
+        let mut engine = TeiEngine {
+            child,
+            input,
+            output,
+        };
+        engine.send("tei")?;
+        engine.wait_for("teiok")?;
+        engine.send(&format!("setoption name HalfKomi value {half_komi}"))?;
+        engine.send("isready")?;
+        engine.wait_for("readyok")?;
+        Ok(engine)
+    }
+
+    fn send(&mut self, line: &str) -> std::result::Result<(), String> {
+        use std::io::Write;
+        writeln!(self.input, "{line}")
+            .and_then(|_| self.input.flush())
+            .map_err(|e| format!("writing to the engine: {e}"))
+    }
+
+    /// Reads lines until one starts with `prefix`, and returns it.
+    fn wait_for(&mut self, prefix: &str) -> std::result::Result<String, String> {
+        use std::io::BufRead;
+        let mut line = String::new();
+        loop {
+            line.clear();
+            let read = self
+                .output
+                .read_line(&mut line)
+                .map_err(|e| format!("reading from the engine: {e}"))?;
+            if read == 0 {
+                return Err(format!("the engine stopped before `{prefix}`"));
+            }
+            if line.trim_start().starts_with(prefix) {
+                return Ok(line.trim().to_string());
+            }
+        }
+    }
+
+    fn new_game(&mut self, size: u8) -> std::result::Result<(), String> {
+        self.send(&format!("teinewgame {size}"))?;
+        self.send("isready")?;
+        self.wait_for("readyok").map(|_| ())
+    }
+
+    fn best_move(&mut self, moves: &[String], go: &str) -> std::result::Result<String, String> {
+        let position = if moves.is_empty() {
+            "position startpos".to_string()
+        } else {
+            format!("position startpos moves {}", moves.join(" "))
+        };
+        self.send(&position)?;
+        self.send(&format!("go {go}"))?;
+        let line = self.wait_for("bestmove")?;
+        Ok(line.trim_start_matches("bestmove").trim().to_string())
+    }
+}
+
+impl Drop for TeiEngine {
+    fn drop(&mut self) {
+        let _ = self.send("quit");
+        let _ = self.child.wait();
+    }
 }
 
 fn play_takat(

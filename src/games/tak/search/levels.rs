@@ -34,14 +34,14 @@ impl Level {
         // (depth, nodes, noise in centiflats)
         let (depth, nodes, noise) = match self.0 {
             1 => (Some(1), None, 150),
-            2 => (Some(2), None, 100),
-            3 => (Some(2), None, 40),
-            4 => (Some(3), Some(4_000), 30),
-            5 => (None, Some(10_000), 20),
-            6 => (None, Some(25_000), 12),
-            7 => (None, Some(60_000), 6),
-            8 => (None, Some(150_000), 3),
-            9 => (None, Some(400_000), 0),
+            2 => (Some(1), None, 50),
+            3 => (Some(2), None, 30),
+            4 => (None, Some(8_000), 20),
+            5 => (None, Some(20_000), 12),
+            6 => (None, Some(50_000), 8),
+            7 => (None, Some(120_000), 4),
+            8 => (None, Some(300_000), 2),
+            9 => (None, Some(800_000), 0),
             _ => (None, None, 0),
         };
         let movetime = (self.0 == 10).then_some(Duration::from_secs(2));
