@@ -200,8 +200,12 @@ impl HostedGame for TakaGame {
         let turn: Turn = text
             .parse()
             .map_err(|e: ParseTurnError| GameError::Parse(e.to_string()))?;
-        let words =
+        let mut words =
             describe(&self.position, &turn).map_err(|e| GameError::Illegal(e.to_string()))?;
+        // The bot goes on with the next sentence ("@bob (black) to move").
+        if !words.ends_with(['.', '!']) {
+            words.push('.');
+        }
         self.position
             .play(&turn)
             .map_err(|e| GameError::Illegal(e.to_string()))?;
@@ -256,8 +260,8 @@ impl HostedGame for TakaGame {
             Outcome::Win { winner, reason } => {
                 let seat = side_seat(winner);
                 let why = match reason {
-                    WinReason::Goals => "scoring",
-                    WinReason::TurnLimit => "the score at the turn limit",
+                    WinReason::Goals => "a goal",
+                    WinReason::TurnLimit => "more goals at the turn limit",
                 };
                 GameOutcome {
                     result: resignation_result(seat).to_string(),
@@ -397,9 +401,13 @@ fn text_board(position: &Position) -> String {
         }
     };
     let settings = position.settings();
+    let state = match position.outcome() {
+        Some(outcome) => outcome.to_string(),
+        None => format!("{} to move", position.to_move()),
+    };
     let _ = write!(
         out,
-        "circles: White {}, Black {}\nscore {}-{} (first to {}), turn {} of {}, {} to move",
+        "circles: White {}, Black {}\nscore {}-{} (first to {}), turn {} of {}, {state}",
         circle(Side::White),
         circle(Side::Black),
         position.score(Side::White),
@@ -407,7 +415,6 @@ fn text_board(position: &Position) -> String {
         settings.goals,
         position.turn_number(),
         settings.turn_limit,
-        position.to_move()
     );
     out
 }
@@ -458,7 +465,7 @@ mod tests {
         assert_eq!(game.awaiting(), Some(Seat::Player1));
         let played = game.play("f3 > e3 s").unwrap();
         assert_eq!(played.notation, "F3>E3 S");
-        assert_eq!(played.note.as_deref(), Some("F3 passes to E3, facing S"));
+        assert_eq!(played.note.as_deref(), Some("F3 passes to E3, facing S."));
         assert_eq!(game.awaiting(), Some(Seat::Player2));
         let before = game.snapshot();
         // RULINGS Taka 3: Black's E12 faces N and cannot pass behind it.
@@ -481,12 +488,12 @@ mod tests {
         let played = game.play("E11>E14").unwrap();
         assert_eq!(
             played.note.as_deref(),
-            Some("E11 shoots into E14: goal! White wins by scoring (1-0)")
+            Some("E11 shoots into E14: goal! White wins by scoring (1-0).")
         );
         let outcome = played.outcome.unwrap();
         assert_eq!(outcome.result, "1-0");
         assert_eq!(outcome.winner, Some(Seat::Player1));
-        assert_eq!(outcome.reason, "scoring (1-0)");
+        assert_eq!(outcome.reason, "a goal (1-0)");
         assert_eq!(game.awaiting(), None);
         assert!(game.legal_actions().is_empty());
         // The position plays to 1 goal: a first-to-2 game may not start from it.
