@@ -29,7 +29,7 @@ pub const PITCH_Y: f32 = (CARD_Y + CARD_H + 30) as f32;
 /// Radius of a field piece; a goalie is a rounded square of the same size.
 pub const PIECE_R: f32 = 16.0;
 /// Radius of a ball.
-pub const BALL_R: f32 = 7.0;
+pub const BALL_R: f32 = 9.0;
 /// Radius of a goalie circle.
 pub const CIRCLE_R: f32 = 20.0;
 pub const FOOTER_BASELINE: i32 = PITCH_Y as i32 + (CELL as i32) * ROWS as i32 + 56;
