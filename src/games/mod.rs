@@ -248,6 +248,7 @@ macro_rules! games {
 games! {
     Tak => tak::hosted::TakGame,
     Takat => takat::hosted::TakatGame,
+    Taka => taka::hosted::TakaGame,
 }
 
 impl GameKind {

@@ -30,6 +30,7 @@ pub mod draw;
 pub mod png;
 pub mod status;
 pub mod tak;
+pub mod taka;
 pub mod takat;
 pub mod text;
 pub mod theme;
@@ -110,6 +111,9 @@ pub fn picture(
         GameState::Takat(g) => {
             takat::TakatBoardView::of_game(&g.position, &g.turns, players).render(theme)
         }
+        GameState::Taka(g) => {
+            taka::TakaBoardView::from_position(&g.position, players, g.turns.last()).render(theme)
+        }
     }
 }
 
@@ -118,6 +122,7 @@ pub fn picture(
 pub fn preload() {
     tak::preload();
     takat::preload();
+    taka::preload();
 }
 
 #[cfg(test)]

@@ -22,6 +22,7 @@ pub mod board;
 pub mod describe;
 pub mod error;
 pub mod facing;
+pub mod hosted;
 pub mod movegen;
 pub mod notation;
 pub mod outcome;

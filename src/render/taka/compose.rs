@@ -1,0 +1,195 @@
+//! A Taka picture composed on the pre-drawn pitch of its theme: the last
+//! turn's squares, the pieces and goalies, the balls at their carriers'
+//! facing sides or lying loose, the cards and the footer line.
+
+use image::RgbImage;
+
+use super::pitch::{self, Pitch, BALL_R, CELL, CIRCLE_R, FOOTER_BASELINE, PIECE_R};
+use super::view::{Man, TakaBoardView};
+use crate::games::taka::Facing;
+use crate::render::card::{self, CardText};
+use crate::render::draw::{mix, paint, paint_ring, Colour, Paint, Shape};
+use crate::render::status::{self, State};
+use crate::render::theme::Palette;
+use crate::render::theme::Theme;
+use crate::render::Side;
+
+/// The picture of `view` in `theme`.
+pub fn compose(view: &TakaBoardView, theme: Theme) -> RgbImage {
+    let p = pitch::get(theme);
+    let pal = theme.palette();
+    let mut img = p.background.clone();
+    let mark = |img: &mut RgbImage, (x, y): (f32, f32), round: bool| {
+        let h = CELL / 2.0 - 3.0;
+        let shape = if round {
+            Shape::Circle {
+                cx: x,
+                cy: y,
+                r: CIRCLE_R + 4.0,
+            }
+        } else {
+            Shape::round_rect(x - h, y - h, 2.0 * h, 2.0 * h, 5.0)
+        };
+        paint_ring(img, &shape, pal.last_move, 3.0);
+    };
+    for &i in view.last_turn.iter().filter(|&&i| i < view.squares.len()) {
+        mark(&mut img, pitch::centre(i), false);
+    }
+    for side in Side::ALL {
+        if view.circle_touched[side.index()] {
+            mark(&mut img, pitch::circle_centre(side), true);
+        }
+    }
+    for &i in view.loose.iter().filter(|&&i| i < view.squares.len()) {
+        draw_ball(&mut img, pitch::centre(i));
+    }
+    for (i, man) in view.squares.iter().enumerate() {
+        if let Some(man) = man {
+            draw_man(&mut img, pal, pitch::centre(i), man);
+        }
+    }
+    for side in Side::ALL {
+        let (in_circle, ball) = view.circle[side.index()];
+        if in_circle {
+            // In its circle a goalie passes only away from its goal
+            // (RULINGS Taka 4): its ball is drawn on that side.
+            let away = match side {
+                Side::White => Facing::S,
+                Side::Black => Facing::N,
+            };
+            let man = Man {
+                side,
+                goalie: true,
+                ball: ball.then_some(away),
+            };
+            draw_man(&mut img, pal, pitch::circle_centre(side), &man);
+        }
+    }
+    draw_cards(&p, &mut img, view);
+    draw_footer(&p, &mut img, view);
+    img
+}
+
+pub(super) const BALL_FILL: Colour = [250, 250, 244];
+const BALL_INK: Colour = [28, 28, 30];
+
+fn draw_ball(img: &mut RgbImage, (cx, cy): (f32, f32)) {
+    let ball = Shape::Circle { cx, cy, r: BALL_R };
+    paint(img, &ball, &Paint::outlined(BALL_FILL, BALL_INK, 1.6));
+    let patch = Shape::Circle {
+        cx,
+        cy,
+        r: BALL_R * 0.38,
+    };
+    paint(img, &patch, &Paint::solid(BALL_INK));
+}
+
+/// A field piece is a disc, a goalie a rounded square with a ring inside;
+/// a held ball sits on the edge the carrier faces (N is up, towards row 1).
+fn draw_man(img: &mut RgbImage, pal: &Palette, (cx, cy): (f32, f32), man: &Man) {
+    let i = man.side.index();
+    let paint_ = Paint::outlined(pal.piece[i], pal.outline[i], 2.0);
+    let shadow = Shape::Circle {
+        cx: cx + 1.5,
+        cy: cy + 2.5,
+        r: PIECE_R,
+    };
+    paint(
+        img,
+        &shadow,
+        &Paint::solid(mix(pal.piece[1], [0, 0, 0], 0.5)),
+    );
+    if man.goalie {
+        let r = PIECE_R;
+        paint(
+            img,
+            &Shape::round_rect(cx - r, cy - r, 2.0 * r, 2.0 * r, 5.0),
+            &paint_,
+        );
+        let inner = Shape::round_rect(cx - r / 2.0, cy - r / 2.0, r, r, 3.0);
+        paint_ring(img, &inner, pal.outline[i], 2.0);
+    } else {
+        paint(img, &Shape::Circle { cx, cy, r: PIECE_R }, &paint_);
+    }
+    if let Some(facing) = man.ball {
+        let (dx, dy) = match facing {
+            Facing::N => (0.0, -1.0),
+            Facing::E => (1.0, 0.0),
+            Facing::S => (0.0, 1.0),
+            Facing::W => (-1.0, 0.0),
+        };
+        let d = PIECE_R + BALL_R * 0.3;
+        draw_ball(img, (cx + dx * d, cy + dy * d));
+    }
+}
+
+fn winner(view: &TakaBoardView) -> Option<Side> {
+    match view.result.as_ref().map(|(r, _)| r.as_str()) {
+        Some("1-0") => Some(Side::White),
+        Some("0-1") => Some(Side::Black),
+        _ => None,
+    }
+}
+
+fn goals(n: u32) -> String {
+    if n == 1 {
+        "1 goal".to_string()
+    } else {
+        format!("{n} goals")
+    }
+}
+
+fn draw_cards(p: &Pitch, img: &mut RgbImage, view: &TakaBoardView) {
+    let pal = p.theme.palette();
+    let names = card::names(&view.players);
+    let winner = winner(view);
+    for side in Side::ALL {
+        let i = side.index();
+        let rect = pitch::cards()[i];
+        let attacks = match side {
+            Side::White => "attacks south (down)",
+            Side::Black => "attacks north (up)",
+        };
+        let text = CardText {
+            name: names[i],
+            line: format!("{} · {} · {attacks}", side.name(), goals(view.score[i])),
+            status: card::status(side, winner, view.result.is_some(), view.to_move),
+            extra: None,
+        };
+        card::draw(img, rect, &p.active_card[i], pal, &text);
+        let man = Man {
+            side,
+            goalie: false,
+            ball: None,
+        };
+        draw_man(img, pal, ((rect.x + 30) as f32, (rect.y + 46) as f32), &man);
+    }
+}
+
+fn draw_footer(p: &Pitch, img: &mut RgbImage, view: &TakaBoardView) {
+    let names = card::names(&view.players);
+    let score = format!("{} : {}", view.score[0], view.score[1]);
+    let state = match &view.result {
+        Some((result, why)) => {
+            let who = winner(view).map_or(String::new(), |s| format!(" · {}", names[s.index()]));
+            State::Over(format!("{result} {score}{who} · {why}"))
+        }
+        None => State::On {
+            head: format!("Turn {} of {} · {score}", view.turn_number, view.turn_limit),
+            rest: match view.to_move {
+                Some(s) => format!(" · {} to move · first to {}", names[s.index()], view.goals),
+                None => " · game over".to_string(),
+            },
+        },
+    };
+    let cards = pitch::cards();
+    let span = (cards[0].x, cards[1].right(), FOOTER_BASELINE);
+    let last = view.last_notation.as_deref();
+    status::draw(
+        img,
+        p.theme.palette(),
+        span,
+        &state,
+        last.map(|t| ("Last turn ", t)),
+    );
+}
