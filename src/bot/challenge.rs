@@ -311,11 +311,10 @@ pub fn rematch(ctx: &Ctx<'_>, only: Option<i64>) -> Outcome {
     };
     let opponent = last.player(seat.other());
     if let Some(c) = waiting_challenge(ctx)? {
+        // Asking for the rematch the opponent already offered takes it,
+        // as repeating /draw or /undo accepts (issue 13 item 4).
         if c.rematch_of == Some(last.id) && c.challenger == opponent {
-            return refuse(format!(
-                "{} has already offered a rematch: /accept takes it.",
-                mention(opponent)
-            ));
+            return accept_challenge(ctx, c);
         }
     }
     refuse_if_busy(ctx)?;

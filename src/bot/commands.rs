@@ -197,7 +197,7 @@ fn registry() -> Vec<CommandSpec> {
         ),
         plain(
             "rematch",
-            "Offer a new game with the same settings and colours swapped",
+            "Offer a new game with the same settings and colours swapped, or take the one offered",
             vec![],
             |_| Ok(Command::Rematch),
         ),
