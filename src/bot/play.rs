@@ -87,12 +87,7 @@ pub fn board(ctx: &Ctx<'_>) -> Outcome {
         Some(game) => game,
         None => match ctx.store().latest_game(&place.guild, &place.channel)? {
             Some(game) => game,
-            None => {
-                return refuse(format!(
-                    "There's no game in this channel. {}",
-                    super::start_hint()
-                ))
-            }
+            None => return refuse(super::challenge::no_game_here(ctx)?),
         },
     };
     let state = ctx.store().replay(&game)?;
