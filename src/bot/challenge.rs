@@ -120,6 +120,44 @@ fn waiting_challenge(ctx: &Ctx<'_>) -> Result<Option<Challenge>, super::Failure>
     Ok(Some(c))
 }
 
+/// What to say when a command needs a game and none runs here: the
+/// challenge waiting here and what the user can do about it (issue 13
+/// item 5), or else how to start one.
+pub fn no_game_here(ctx: &Ctx<'_>) -> Result<String, super::Failure> {
+    let Some(c) = waiting_challenge(ctx)? else {
+        return Ok(format!(
+            "There's no game in this channel. {}",
+            super::start_hint()
+        ));
+    };
+    let what = super::correspondence::short_challenge(&c);
+    let left = super::interval::span(c.expires_at - ctx.now);
+    let me = ctx.user.id;
+    let text = match (c.challenger == me, c.opponent) {
+        (true, Some(opponent)) => format!(
+            "Your challenge to {} ({what}) is waiting for their answer; it expires in {left}. /cancel withdraws it.",
+            mention(opponent)
+        ),
+        (true, None) => format!(
+            "Your open challenge ({what}) is waiting for someone to /accept it; it expires in {left}. /cancel withdraws it."
+        ),
+        (false, None) => format!(
+            "{}'s open challenge ({what}) is waiting: anyone may take it with /accept. It expires in {left}.",
+            mention(c.challenger)
+        ),
+        (false, Some(opponent)) if opponent == me => format!(
+            "{} challenges you ({what}): /accept starts the game, /decline refuses it. It expires in {left}.",
+            mention(c.challenger)
+        ),
+        (false, Some(opponent)) => format!(
+            "{}'s challenge to {} ({what}) is waiting for an answer.",
+            mention(c.challenger),
+            mention(opponent)
+        ),
+    };
+    Ok(format!("There's no game in this channel yet. {text}"))
+}
+
 /// `/accept`: takes the challenge waiting here (`only`: the challenge a
 /// button names), or else accepts a draw offer or undo request made to the user.
 pub fn accept(ctx: &Ctx<'_>, only: Option<i64>) -> Outcome {
@@ -311,11 +349,10 @@ pub fn rematch(ctx: &Ctx<'_>, only: Option<i64>) -> Outcome {
     };
     let opponent = last.player(seat.other());
     if let Some(c) = waiting_challenge(ctx)? {
+        // Asking for the rematch the opponent already offered takes it,
+        // as repeating /draw or /undo accepts (issue 13 item 4).
         if c.rematch_of == Some(last.id) && c.challenger == opponent {
-            return refuse(format!(
-                "{} has already offered a rematch: /accept takes it.",
-                mention(opponent)
-            ));
+            return accept_challenge(ctx, c);
         }
     }
     refuse_if_busy(ctx)?;

@@ -197,7 +197,7 @@ fn registry() -> Vec<CommandSpec> {
         ),
         plain(
             "rematch",
-            "Offer a new game with the same settings and colours swapped",
+            "Offer a new game with the same settings and colours swapped, or take the one offered",
             vec![],
             |_| Ok(Command::Rematch),
         ),
@@ -339,7 +339,7 @@ fn registry() -> Vec<CommandSpec> {
         ),
         plain(
             "abort",
-            "End the game without a result (server admins only)",
+            "End the game unrated: a player until both made two moves, a server admin any time",
             vec![],
             |_| Ok(Command::Abort),
         ),

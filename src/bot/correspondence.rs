@@ -74,7 +74,10 @@ pub fn your_move_dm(
 
 /// Whether both players have made at least two moves (a claimed game then
 /// counts as a win by forfeit; before, it is aborted).
-fn two_moves_each(store: &crate::store::Store, game_id: i64) -> Result<bool, StoreError> {
+pub(super) fn two_moves_each(
+    store: &crate::store::Store,
+    game_id: i64,
+) -> Result<bool, StoreError> {
     let mut moves = [0; 2];
     for m in store.moves(game_id)? {
         moves[m.seat.index()] += 1;
@@ -357,7 +360,7 @@ struct Listed {
 
 /// `/games`: the caller's games in progress in this server, the ones
 /// waiting for their move first (longest waiting first), and the
-/// challenges addressed to them.
+/// challenges addressed to them and the ones they made.
 pub fn games(ctx: &Ctx<'_>) -> Outcome {
     let me = ctx.user.id;
     let mut listed = Vec::new();
@@ -399,13 +402,38 @@ pub fn games(ctx: &Ctx<'_>) -> Outcome {
             ));
         }
     }
-    if listed.is_empty() && challenges.is_empty() {
+    let made = ctx.store().challenges_by(&ctx.place.guild, me, ctx.now)?;
+    if !made.is_empty() {
+        text.push_str("\nYour challenges waiting for an answer:");
+        for c in &made {
+            let place = Place {
+                guild: c.guild.clone(),
+                channel: c.channel.clone(),
+            };
+            let what = match c.opponent {
+                Some(opponent) => {
+                    format!(
+                        "you challenge {} to {}",
+                        mention(opponent),
+                        short_challenge(c)
+                    )
+                }
+                None => format!("your open challenge, {}", short_challenge(c)),
+            };
+            text.push_str(&format!(
+                "\n- {}: {what}; it expires in {}, /cancel there withdraws it.",
+                channel_mention(&place),
+                span(c.expires_at - ctx.now)
+            ));
+        }
+    }
+    if listed.is_empty() && challenges.is_empty() && made.is_empty() {
         text.push_str(&format!(" {}", super::start_hint()));
     }
     Ok(vec![Reply::ephemeral(ctx.place, text)])
 }
 
-fn short_challenge(c: &crate::store::Challenge) -> String {
+pub(super) fn short_challenge(c: &crate::store::Challenge) -> String {
     let description = c.settings.describe();
     let name = description.split(',').next().unwrap_or(&description);
     let rated = c.rated && c.settings.can_be_rated();

@@ -20,6 +20,7 @@ pub mod offers;
 pub mod play;
 pub mod reply;
 pub mod rules;
+pub mod spelling;
 pub mod standings;
 pub mod suggest;
 pub mod themes;
@@ -282,7 +283,7 @@ impl Ctx<'_> {
             .store()
             .active_game(&self.place.guild, &self.place.channel)?
         else {
-            return refuse(format!("There's no game in this channel. {}", start_hint()));
+            return Err(Failure::User(challenge::no_game_here(self)?));
         };
         let state = self.store().replay(&game)?;
         Ok((game, state))

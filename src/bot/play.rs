@@ -3,6 +3,7 @@
 use super::announce::{game_over_reply, result_line};
 use super::board::board_image;
 use super::reply::{mention, Reply};
+use super::spelling;
 use super::{player_label, refuse, to_move_line, Ctx, Failure, Outcome, POSITION_CHANGED};
 use crate::games::{resignation_result, GameOutcome, Seat};
 use crate::store::{Finish, GameStatus};
@@ -21,9 +22,16 @@ pub fn play_move(ctx: &Ctx<'_>, notation: &str, version: Option<i64>) -> Outcome
     if awaiting != seat {
         return refuse(format!("It's {}'s move.", mention(game.player(awaiting))));
     }
-    let played = state
-        .play(notation)
-        .map_err(|e| Failure::User(format!("Can't play that: {e}. Nothing changed.")))?;
+    let played = match state.play(notation) {
+        Ok(played) => played,
+        Err(e) if state.parses(notation) => return Err(cant_play(e, Vec::new())),
+        // A move written in another case (`sf3` for `Sf3`) is the one legal
+        // action it spells, when only one does (issue 13 item 2).
+        Err(e) => match spelling::unambiguous(&state, notation) {
+            Some(action) => state.play(&action).map_err(|e| cant_play(e, Vec::new()))?,
+            None => return Err(cant_play(e, spelling::nearest(&state, notation))),
+        },
+    };
     let finish = played.outcome.as_ref().map(|o: &GameOutcome| Finish {
         status: GameStatus::Finished,
         result: o.result.clone(),
@@ -80,6 +88,17 @@ pub fn play_move(ctx: &Ctx<'_>, notation: &str, version: Option<i64>) -> Outcome
     Ok(std::iter::once(reply.with_image(image)).chain(dm).collect())
 }
 
+/// The refusal of a move, with the legal moves nearest to what was typed.
+fn cant_play(e: crate::games::GameError, near: Vec<String>) -> Failure {
+    let hint = if near.is_empty() {
+        String::new()
+    } else {
+        let near: Vec<&str> = near.iter().map(String::as_str).collect();
+        format!(" Did you mean {}?", super::commands::word_list(&near, "or"))
+    };
+    Failure::User(format!("Can't play that: {e}.{hint} Nothing changed."))
+}
+
 /// `/board`: the game in progress here, else the last one played here.
 pub fn board(ctx: &Ctx<'_>) -> Outcome {
     let place = ctx.place;
@@ -87,12 +106,7 @@ pub fn board(ctx: &Ctx<'_>) -> Outcome {
         Some(game) => game,
         None => match ctx.store().latest_game(&place.guild, &place.channel)? {
             Some(game) => game,
-            None => {
-                return refuse(format!(
-                    "There's no game in this channel. {}",
-                    super::start_hint()
-                ))
-            }
+            None => return refuse(super::challenge::no_game_here(ctx)?),
         },
     };
     let state = ctx.store().replay(&game)?;
@@ -141,26 +155,39 @@ pub fn resign(ctx: &Ctx<'_>) -> Outcome {
     )])
 }
 
-/// `/abort`: a server admin ends the game here without a result.
+/// `/abort`: ends the game here without a result and unrated: either
+/// player may until both have made two moves (a game started by mistake,
+/// issue 13 item 1), a server admin at any time. Moves are counted per
+/// seat from the move list, whatever the game.
 pub fn abort(ctx: &Ctx<'_>) -> Outcome {
-    if !ctx.user.is_admin {
-        return refuse(
-            "Only server admins can abort a game. Players can /resign or offer a /draw.",
-        );
-    }
     let (game, _state) = ctx.active_game()?;
+    let early = !super::correspondence::two_moves_each(ctx.store(), game.id)?;
+    let player = game.seat_of(ctx.user.id).is_some();
+    let (who, reason) = if player && early {
+        ("aborted", "by a player before two moves each")
+    } else if ctx.user.is_admin {
+        ("(server admin) aborted", "abort")
+    } else if player {
+        return refuse(
+            "Both players have made two moves, so the game can no longer be aborted: /resign, offer a /draw, or /claim it if your opponent lets the timeout pass.",
+        );
+    } else {
+        return refuse(
+            "Only the players (until both have made two moves) or a server admin can abort a game.",
+        );
+    };
     let finish = Finish {
         status: GameStatus::Aborted,
         result: "*".to_string(),
         winner: None,
-        reason: "abort".to_string(),
+        reason: reason.to_string(),
     };
     ctx.store()
         .end_game(game.id, game.version, &finish, ctx.now)?;
     Ok(vec![Reply::public(
         ctx.place,
         format!(
-            "{} (server admin) aborted game #{} ({} vs {}). It has no result.",
+            "{} {who} game #{} ({} vs {}). It has no result and is unrated.",
             mention(ctx.user.id),
             game.id,
             mention(game.players[0]),

@@ -338,13 +338,36 @@ impl Store {
         user: super::UserId,
         now: DateTime<Utc>,
     ) -> Result<Vec<Challenge>> {
+        self.open_challenges(guild, "opponent", user, now)
+    }
+
+    /// The open challenges of a server made by a user, still open at `now`
+    /// (issue 13 item 5: the challenger's /games lists them).
+    pub fn challenges_by(
+        &self,
+        guild: &str,
+        user: super::UserId,
+        now: DateTime<Utc>,
+    ) -> Result<Vec<Challenge>> {
+        self.open_challenges(guild, "challenger", user, now)
+    }
+
+    /// The open challenges of a server whose `column` (`opponent` or
+    /// `challenger`) is `user`, oldest deadline first.
+    fn open_challenges(
+        &self,
+        guild: &str,
+        column: &'static str,
+        user: super::UserId,
+        now: DateTime<Utc>,
+    ) -> Result<Vec<Challenge>> {
         let ids: Vec<i64> = {
             let conn = self.conn();
-            let mut stmt = conn.prepare_cached(
+            let mut stmt = conn.prepare_cached(&format!(
                 "SELECT id FROM challenges
-                 WHERE guild = ?1 AND status = 'open' AND opponent = ?2 AND expires_at > ?3
-                 ORDER BY expires_at, id",
-            )?;
+                 WHERE guild = ?1 AND status = 'open' AND {column} = ?2 AND expires_at > ?3
+                 ORDER BY expires_at, id"
+            ))?;
             let ids = stmt
                 .query_map(params![guild, id_in(user), time_text(now)], |r| r.get(0))?
                 .collect::<rusqlite::Result<_>>()?;
