@@ -339,7 +339,7 @@ fn registry() -> Vec<CommandSpec> {
         ),
         plain(
             "abort",
-            "End the game without a result (server admins only)",
+            "End the game unrated: a player until both made two moves, a server admin any time",
             vec![],
             |_| Ok(Command::Abort),
         ),

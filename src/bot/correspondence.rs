@@ -74,7 +74,10 @@ pub fn your_move_dm(
 
 /// Whether both players have made at least two moves (a claimed game then
 /// counts as a win by forfeit; before, it is aborted).
-fn two_moves_each(store: &crate::store::Store, game_id: i64) -> Result<bool, StoreError> {
+pub(super) fn two_moves_each(
+    store: &crate::store::Store,
+    game_id: i64,
+) -> Result<bool, StoreError> {
     let mut moves = [0; 2];
     for m in store.moves(game_id)? {
         moves[m.seat.index()] += 1;

@@ -46,7 +46,7 @@ pub fn help(place: &Place) -> Reply {
         text.push_str(&format!("{} : {}\n", synopsis(c), c.description));
     }
     text.push_str(
-        "Challenges expire after 24 hours. Slow games are fine: the player to move is reminded every day (/remind, /settings), and after 7 days without a move the opponent may /claim the win. /notify dm:true sends your turns to you directly.",
+        "Challenges expire after 24 hours. Slow games are fine: the player to move is reminded every day (/remind, /settings), and after 7 days without a move the opponent may /claim the win. /notify dm:true sends your turns to you directly.\nStarted a game by mistake? Either player may /abort it (no result, unrated) until both have made two moves; after that it is /resign or /claim.",
     );
     for kind in GameKind::ALL {
         text.push('\n');

@@ -136,26 +136,39 @@ pub fn resign(ctx: &Ctx<'_>) -> Outcome {
     )])
 }
 
-/// `/abort`: a server admin ends the game here without a result.
+/// `/abort`: ends the game here without a result and unrated: either
+/// player may until both have made two moves (a game started by mistake,
+/// issue 13 item 1), a server admin at any time. Moves are counted per
+/// seat from the move list, whatever the game.
 pub fn abort(ctx: &Ctx<'_>) -> Outcome {
-    if !ctx.user.is_admin {
-        return refuse(
-            "Only server admins can abort a game. Players can /resign or offer a /draw.",
-        );
-    }
     let (game, _state) = ctx.active_game()?;
+    let early = !super::correspondence::two_moves_each(ctx.store(), game.id)?;
+    let player = game.seat_of(ctx.user.id).is_some();
+    let (who, reason) = if player && early {
+        ("aborted", "by a player before two moves each")
+    } else if ctx.user.is_admin {
+        ("(server admin) aborted", "abort")
+    } else if player {
+        return refuse(
+            "Both players have made two moves, so the game can no longer be aborted: /resign, offer a /draw, or /claim it if your opponent lets the timeout pass.",
+        );
+    } else {
+        return refuse(
+            "Only the players (until both have made two moves) or a server admin can abort a game.",
+        );
+    };
     let finish = Finish {
         status: GameStatus::Aborted,
         result: "*".to_string(),
         winner: None,
-        reason: "abort".to_string(),
+        reason: reason.to_string(),
     };
     ctx.store()
         .end_game(game.id, game.version, &finish, ctx.now)?;
     Ok(vec![Reply::public(
         ctx.place,
         format!(
-            "{} (server admin) aborted game #{} ({} vs {}). It has no result.",
+            "{} {who} game #{} ({} vs {}). It has no result and is unrated.",
             mention(ctx.user.id),
             game.id,
             mention(game.players[0]),
