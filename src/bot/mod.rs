@@ -20,6 +20,7 @@ pub mod offers;
 pub mod play;
 pub mod reply;
 pub mod rules;
+pub mod spelling;
 pub mod standings;
 pub mod suggest;
 pub mod themes;

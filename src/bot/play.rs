@@ -3,6 +3,7 @@
 use super::announce::{game_over_reply, result_line};
 use super::board::board_image;
 use super::reply::{mention, Reply};
+use super::spelling;
 use super::{player_label, refuse, to_move_line, Ctx, Failure, Outcome, POSITION_CHANGED};
 use crate::games::{resignation_result, GameOutcome, Seat};
 use crate::store::{Finish, GameStatus};
@@ -21,9 +22,16 @@ pub fn play_move(ctx: &Ctx<'_>, notation: &str, version: Option<i64>) -> Outcome
     if awaiting != seat {
         return refuse(format!("It's {}'s move.", mention(game.player(awaiting))));
     }
-    let played = state
-        .play(notation)
-        .map_err(|e| Failure::User(format!("Can't play that: {e}. Nothing changed.")))?;
+    let played = match state.play(notation) {
+        Ok(played) => played,
+        Err(e) if state.parses(notation) => return Err(cant_play(e, Vec::new())),
+        // A move written in another case (`sf3` for `Sf3`) is the one legal
+        // action it spells, when only one does (issue 13 item 2).
+        Err(e) => match spelling::unambiguous(&state, notation) {
+            Some(action) => state.play(&action).map_err(|e| cant_play(e, Vec::new()))?,
+            None => return Err(cant_play(e, spelling::nearest(&state, notation))),
+        },
+    };
     let finish = played.outcome.as_ref().map(|o: &GameOutcome| Finish {
         status: GameStatus::Finished,
         result: o.result.clone(),
@@ -78,6 +86,17 @@ pub fn play_move(ctx: &Ctx<'_>, notation: &str, version: Option<i64>) -> Outcome
         ),
     };
     Ok(std::iter::once(reply.with_image(image)).chain(dm).collect())
+}
+
+/// The refusal of a move, with the legal moves nearest to what was typed.
+fn cant_play(e: crate::games::GameError, near: Vec<String>) -> Failure {
+    let hint = if near.is_empty() {
+        String::new()
+    } else {
+        let near: Vec<&str> = near.iter().map(String::as_str).collect();
+        format!(" Did you mean {}?", super::commands::word_list(&near, "or"))
+    };
+    Failure::User(format!("Can't play that: {e}.{hint} Nothing changed."))
 }
 
 /// `/board`: the game in progress here, else the last one played here.
