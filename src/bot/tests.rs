@@ -381,12 +381,13 @@ fn an_expired_challenge_cannot_be_accepted_even_before_the_scheduler_runs() {
 }
 
 #[test]
-fn only_admins_abort_and_only_players_resign() {
-    // Issue 3: only players and server admins end a game early.
+fn only_players_and_admins_abort_and_only_players_resign() {
+    // Issue 3: only players and server admins end a game early; issue 13
+    // item 1: a bystander who is not an admin can't abort.
     let dir = tempfile::tempdir().unwrap();
     let bot = bot_at(&dir.path().join("t.db"), clock());
     start_game(&bot, 4);
-    assert!(say(&bot, ALICE, Command::Abort).contains("Only server admins"));
+    assert!(say(&bot, CAROL, Command::Abort).contains("Only the players"));
     assert!(say(&bot, CAROL, Command::Resign).contains("not playing"));
     let replies = bot.handle(&Invocation {
         place: place("general"),
