@@ -33,17 +33,15 @@ use super::png::Filter;
 use super::{Picture, Theme};
 
 impl Picture for TakaBoardView {
+    /// Flat stripes of grass: Paeth turns long rows of one colour into zeros.
+    const FILTER: Filter = Filter::Paeth;
+
     fn compose(&self, theme: Theme) -> RgbImage {
         compose::compose(self, theme)
     }
 
     fn alt_text(&self) -> String {
         TakaBoardView::alt_text(self)
-    }
-
-    /// Flat stripes of grass: Paeth turns long rows of one colour into zeros.
-    fn filter(&self) -> Filter {
-        Filter::Paeth
     }
 }
 
