@@ -446,16 +446,17 @@ async fn a_refused_move_changes_nothing_in_the_database() {
         "{data}"
     );
 
-    // /abort is for server admins: the member's permissions in the interaction say who is one
-    // (Manage Server).
-    let (_, refused) = slash(standin, &alice, "abort", json!([])).await;
+    // /abort is for the players until both have made two moves (issue 13 item 1), and for
+    // server admins: the member's permissions in the interaction say who is one (Manage
+    // Server). A bystander who is not an admin is refused privately.
+    let (_, refused) = slash(standin, &carol(), "abort", json!([])).await;
     let data = message_data(&refused);
     assert!(is_ephemeral(&data));
     assert!(
         data["content"]
             .as_str()
             .unwrap()
-            .contains("Only server admins"),
+            .contains("Only the players (until both have made two moves) or a server admin"),
         "{data}"
     );
     let mut abort = standin.slash_command_as(&carol(), "abort", json!([]));
