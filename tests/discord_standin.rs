@@ -282,6 +282,14 @@ async fn shutdown_closes_the_gateway_cleanly() {
     assert_eq!(code, 1000, "{}", bot.standin.summary());
 }
 
+/// A stop asked for while the bot is still starting (before its gateway connection is up) is
+/// not lost: the bot stops (serenity ignores a shutdown while no shard runs yet).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stop_during_start_up_is_not_lost() {
+    let mut bot = RunningBot::start(&[]).await;
+    bot.stop().await.expect("a clean shutdown");
+}
+
 /// The stand-in's payloads deserialize with serenity's own models, so no event is silently
 /// dropped because of a missing field.
 #[tokio::test]

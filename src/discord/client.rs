@@ -48,6 +48,9 @@ pub async fn run(config: &Config) -> Result<(), Error> {
 /// How long a shutdown waits for the commands under way.
 const FINISH_LIMIT: Duration = Duration::from_secs(10);
 
+/// How often a shutdown asks the shards to stop again while none has started yet.
+const SHUTDOWN_RETRY: Duration = Duration::from_millis(100);
+
 /// Runs the bot until `shutdown` completes (or the connection fails for good), then shuts down
 /// cleanly: new commands are turned away, those under way finish (at most 10 s), the scheduler
 /// stops, the gateway connection is closed (code 1000) and the database is closed.
@@ -115,7 +118,13 @@ pub async fn run_until(
                 warn!(unfinished, "stopping with commands still under way");
             }
             let _ = stop_scheduler.send(true);
-            shard_manager.shutdown_all().await;
+            // serenity's `shutdown_all` does nothing while no shard has started yet (a stop
+            // asked for during start-up would be lost and the bot would run on): ask again
+            // until the client has returned, which aborts this task.
+            loop {
+                shard_manager.shutdown_all().await;
+                tokio::time::sleep(SHUTDOWN_RETRY).await;
+            }
         })
     };
 
