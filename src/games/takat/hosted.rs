@@ -191,6 +191,34 @@ impl HostedGame for TakatGame {
         text_board(&self.position)
     }
 
+    fn perft(&self, depth: u32) -> u64 {
+        super::perft(&self.position, depth)
+    }
+
+    /// The record format of docs/takat.md, with its comments.
+    fn read_file(text: &str) -> Result<(TakatGame, Option<String>), GameError> {
+        let record = super::parse_record(text).map_err(|e| GameError::Parse(e.to_string()))?;
+        let position = record
+            .final_position()
+            .map_err(|(i, e)| GameError::Illegal(format!("turn {}: {e}", i + 1)))?;
+        let claimed = record.tag("Result").map(|r| r.trim().to_string());
+        let game = TakatGame {
+            settings: TakatSettings::default(),
+            start: record.start,
+            position,
+            turns: record.turns,
+        };
+        Ok((game, claimed))
+    }
+
+    fn mark_last(&mut self, action: &str) -> Result<(), GameError> {
+        let turn: Turn = action
+            .parse()
+            .map_err(|e: ParseTurnError| GameError::Parse(e.to_string()))?;
+        self.turns.push(turn);
+        Ok(())
+    }
+
     /// The record format of docs/takat.md; dates as 2026-01-31.
     fn export(&self, meta: &ExportMeta) -> Export {
         let tags = [
