@@ -249,6 +249,7 @@ games! {
     Tak => tak::hosted::TakGame,
     Takat => takat::hosted::TakatGame,
     Taka => taka::hosted::TakaGame,
+    Takkure => takkure::hosted::TakkureGame,
 }
 
 impl GameKind {
