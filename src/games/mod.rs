@@ -287,6 +287,7 @@ games! {
     Tak => tak::hosted::TakGame,
     Takat => takat::hosted::TakatGame,
     Taka => taka::hosted::TakaGame,
+    Takkure => takkure::hosted::TakkureGame,
 }
 
 impl GameKind {
