@@ -38,6 +38,8 @@ pub fn play_move(ctx: &Ctx<'_>, notation: &str, version: Option<i64>) -> Outcome
         winner: o.winner,
         reason: o.reason.clone(),
     });
+    // Said after the move: the offers it cancels (issue 13 item 3).
+    let lapsed = super::offers::lapsing(ctx, &game)?;
     ctx.store().record_move(
         game.id,
         game.version,
@@ -67,7 +69,7 @@ pub fn play_move(ctx: &Ctx<'_>, notation: &str, version: Option<i64>) -> Outcome
             Reply::public(
                 ctx.place,
                 format!(
-                    "{me} played {}.{note} {}",
+                    "{me} played {}.{note}{lapsed} {}",
                     played.notation,
                     to_move_line(&game, &state),
                 ),
