@@ -1,11 +1,11 @@
-//! Playing: `/move`, `/board`, `/resign`, `/abort`.
+//! Playing: `/move`, `/resign`, `/abort`.
 
 use super::announce::{game_over_reply, result_line};
 use super::board::board_image;
 use super::reply::{mention, Reply};
 use super::spelling;
-use super::{player_label, refuse, to_move_line, Ctx, Failure, Outcome, POSITION_CHANGED};
-use crate::games::{resignation_result, GameOutcome, Seat};
+use super::{refuse, to_move_line, Ctx, Failure, Outcome, POSITION_CHANGED};
+use crate::games::{resignation_result, GameOutcome};
 use crate::store::{Finish, GameStatus};
 
 /// `/move`: only the player whose input the game awaits; an illegal move
@@ -99,37 +99,6 @@ fn cant_play(e: crate::games::GameError, near: Vec<String>) -> Failure {
         format!(" Did you mean {}?", super::commands::word_list(&near, "or"))
     };
     Failure::User(format!("Can't play that: {e}.{hint} Nothing changed."))
-}
-
-/// `/board`: the game in progress here, else the last one played here.
-pub fn board(ctx: &Ctx<'_>) -> Outcome {
-    let place = ctx.place;
-    let game = match ctx.store().active_game(&place.guild, &place.channel)? {
-        Some(game) => game,
-        None => match ctx.store().latest_game(&place.guild, &place.channel)? {
-            Some(game) => game,
-            None => return refuse(super::challenge::no_game_here(ctx)?),
-        },
-    };
-    let state = ctx.store().replay(&game)?;
-    let status = match game.status {
-        GameStatus::Active => to_move_line(&game, &state),
-        GameStatus::Finished => format!(
-            "Game over. {}",
-            result_line(&game, game.winner, game.result.as_deref().unwrap_or("*"))
-        ),
-        GameStatus::Aborted => "The game was aborted.".to_string(),
-    };
-    let text = format!(
-        "Game #{}: {} vs {}, {} played. {status}",
-        game.id,
-        player_label(&game, Seat::Player1),
-        player_label(&game, Seat::Player2),
-        crate::games::plural(state.action_count() as u32, "ply").replace("plys", "plies"),
-    );
-    Ok(vec![
-        Reply::public(place, text).with_image(board_image(ctx, &game, &state))
-    ])
 }
 
 /// `/resign`: a player gives up; the opponent wins (`1-0` or `0-1`, RULINGS Tak 6).
