@@ -151,6 +151,13 @@ pub trait HostedGame: Clone + std::fmt::Debug + Sized {
     fn turn_note(&self) -> Option<String>;
 
     fn action_count(&self) -> usize;
+    /// The move number as players count it, for `/board`: a move is a turn
+    /// of each player, so it goes up after the second seat's turn (Tak's
+    /// "Move 7" after 12 plies). By default the seats take turns one action
+    /// each from the first seat; a game whose turns run otherwise says so.
+    fn move_number(&self) -> u32 {
+        u32::try_from(self.action_count() / 2 + 1).unwrap_or(u32::MAX)
+    }
     /// The actions so far, in canonical notation.
     fn actions(&self) -> Vec<String>;
     /// The state in one line, stored beside the move list.

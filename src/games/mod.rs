@@ -254,6 +254,11 @@ macro_rules! games {
                 match self { $(GameState::$variant(g) => g.action_count()),+ }
             }
 
+            /// The move number as players count it ("Move 7").
+            pub fn move_number(&self) -> u32 {
+                match self { $(GameState::$variant(g) => g.move_number()),+ }
+            }
+
             /// The actions so far, in canonical notation.
             pub fn actions(&self) -> Vec<String> {
                 match self { $(GameState::$variant(g) => g.actions()),+ }

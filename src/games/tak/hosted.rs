@@ -331,6 +331,12 @@ impl HostedGame for TakGame {
         self.moves.len()
     }
 
+    /// PTN's move number: a White ply and a Black ply (a game from a
+    /// position goes on from its TPS move number).
+    fn move_number(&self) -> u32 {
+        self.position.move_number()
+    }
+
     fn actions(&self) -> Vec<String> {
         let mut position = self.start.clone();
         self.moves

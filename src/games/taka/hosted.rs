@@ -288,6 +288,11 @@ impl HostedGame for TakaGame {
         self.turns.len()
     }
 
+    /// The turn number: up by one after each Black turn.
+    fn move_number(&self) -> u32 {
+        u32::from(self.position.turn_number())
+    }
+
     fn actions(&self) -> Vec<String> {
         self.turns.iter().map(|t| t.to_string()).collect()
     }

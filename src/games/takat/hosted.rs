@@ -179,6 +179,11 @@ impl HostedGame for TakatGame {
         self.turns.len()
     }
 
+    /// White and Black take turns, White first: a move is one of each.
+    fn move_number(&self) -> u32 {
+        u32::try_from(self.turns.len() / 2 + 1).unwrap_or(u32::MAX)
+    }
+
     fn actions(&self) -> Vec<String> {
         self.turns.iter().map(|t| t.to_string()).collect()
     }
