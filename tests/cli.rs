@@ -386,3 +386,135 @@ fn legal_after_gives_each_turns_position_in_the_games_format() {
         assert_eq!(read.to_move(), taka::Side::Black, "{turn}");
     }
 }
+
+/// Runs `taktable replay [--game GAME] FILE` on `text` written to a file.
+fn replay_text(game: &str, text: &str) -> Output {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("game.txt");
+    std::fs::write(&path, text).unwrap();
+    taktable(&["replay", "--game", game, path.to_str().unwrap()])
+}
+
+#[test]
+fn perft_at_depth_zero_counts_the_position_itself() {
+    // Issue 16: `perft --depth 0` printed nothing; perft(0) = 1.
+    for game in ["tak", "takat", "taka"] {
+        let out = taktable(&["perft", "--game", game, "--depth", "0"]);
+        assert!(out.status.success(), "{game}: {}", stderr(&out));
+        let text = stdout(&out);
+        assert_eq!(text.lines().count(), 1, "{game}: {text}");
+        assert!(text.starts_with("depth 0 nodes 1 time "), "{game}: {text}");
+    }
+}
+
+#[test]
+fn legal_on_a_finished_game_says_it_is_over() {
+    // Issue 16: it printed nothing and exited 0. RULINGS Taka 15: a goal
+    // ends a "first goal" game; RULINGS Tak 4a: a road ends a game.
+    let out = taktable(&["legal", "--game", "taka", "--moves", TAKA_FIRST_GOAL]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(stdout(&out), "");
+    assert!(
+        stderr(&out).contains("the game is over: 1-0 (a goal (1-0))"),
+        "{}",
+        stderr(&out)
+    );
+    let out = taktable(&[
+        "legal",
+        "--size",
+        "3",
+        "--moves",
+        "a3; a1; b1; b3; c1",
+        "--after",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("the game is over: R-0 (a road)"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn replay_warns_of_a_result_the_game_does_not_have() {
+    // Issue 16: `2-0` was accepted silently. It is no result of these
+    // games: the replay still prints the rules' result, and warns.
+    let ptn = std::fs::read_to_string("tests/data/tak/games/road-win.ptn").unwrap();
+    let ptn = ptn.replace("e1 R-0", "e1").replace("\"R-0\"", "\"2-0\"");
+    let out = replay_text("tak", &ptn);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).ends_with("\nR-0\n"), "{}", stdout(&out));
+    assert_eq!(
+        stderr(&out),
+        "warning: the file gives the result `2-0`, which is not a Tak result \
+         (R-0, 0-R, F-0, 0-F, 1-0, 0-1, 1/2-1/2); the rules give R-0 (a road)\n"
+    );
+    let taka = std::fs::read_to_string("tests/data/taka/games/first-goal.taka").unwrap();
+    let out = replay_text("taka", &taka.replace("\"1-0\"", "\"2-0\""));
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("`2-0`, which is not a Taka result (1-0, 0-1, 1/2-1/2); the rules give 1-0 (a goal (1-0))"),
+        "{}",
+        stderr(&out)
+    );
+    // A result the game knows but the rules contradict is an error.
+    let out = replay_text("taka", &taka.replace("\"1-0\"", "\"0-1\""));
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("the file gives the result 0-1 but the rules give 1-0"));
+}
+
+#[test]
+fn records_with_bare_cr_line_breaks_replay() {
+    // Issue 16: a record with bare CR line breaks failed, quoting the raw CR.
+    for (game, path, expected) in [
+        ("tak", "tests/data/tak/games/road-win.ptn", "R-0"),
+        ("takat", "tests/data/takat/games/black-wins.takat", "0-1"),
+        ("taka", "tests/data/taka/games/first-goal.taka", "1-0"),
+    ] {
+        let text = std::fs::read_to_string(path).unwrap();
+        let lf = replay_text(game, &text);
+        for eol in ["\r", "\r\n"] {
+            let out = replay_text(game, &text.replace('\n', eol));
+            assert!(out.status.success(), "{game} {eol:?}: {}", stderr(&out));
+            assert_eq!(stdout(&out), stdout(&lf), "{game} {eol:?}");
+            assert!(stdout(&out).ends_with(&format!("\n{expected}\n")));
+        }
+    }
+    // An error in such a file names the line and shows no raw CR.
+    let text = std::fs::read_to_string("tests/data/takat/games/black-wins.takat").unwrap();
+    let out = replay_text("takat", &text.replace('\n', "\r").replace("NE-SE", "NE-XX"));
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr(&out);
+    assert!(err.contains("line 8"), "{err}");
+    assert!(!err.contains('\r'), "{err:?}");
+}
+
+#[test]
+fn errors_name_a_wrong_dash_and_do_not_repeat_a_huge_input() {
+    // Issue 16: `N−C` with the minus sign U+2212 was "not a cell".
+    let out = taktable(&["legal", "--game", "takat", "--moves", "+N; +S; N\u{2212}C"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out)
+            .contains("'\u{2212}' is the minus sign U+2212, not the dash; write - as in C-NE"),
+        "{}",
+        stderr(&out)
+    );
+    let out = taktable(&["legal", "--game", "taka", "--moves", "G5\u{2212}G8"]);
+    assert!(
+        stderr(&out)
+            .contains("'\u{2212}' is the minus sign U+2212, not the dash; write - as in E7-E9"),
+        "{}",
+        stderr(&out)
+    );
+    // Issue 16: a 130 KB move came back in full.
+    for (game, turn) in [("tak", "a1"), ("takat", "N-C"), ("taka", "E7-E8")] {
+        let huge = turn.repeat(130_000 / turn.len());
+        let count = format!(" ({} characters)", huge.len());
+        let out = taktable(&["legal", "--game", game, "--moves", &huge]);
+        assert_eq!(out.status.code(), Some(1));
+        let err = stderr(&out);
+        assert!(err.len() < 600, "{game}: {} bytes: {err}", err.len());
+        assert!(err.contains(&count), "{game}: {err}");
+    }
+}

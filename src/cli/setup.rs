@@ -21,8 +21,9 @@
 
 use clap::{Arg, ArgMatches, Args, Command, FromArgMatches};
 
+use crate::games::error::quoted;
 use crate::games::options::own_options;
-use crate::games::{Chosen, GameKind, GameState, OptionKind, OptionSpec};
+use crate::games::{Chosen, GameError, GameKind, GameState, OptionKind, OptionSpec};
 
 /// `--game NAME`, any case.
 pub fn parse_game(text: &str) -> Result<GameKind, String> {
@@ -162,12 +163,10 @@ impl PositionArgs {
         let mut game = self.game.game(self.position.as_deref())?;
         let turns = self.moves.as_deref().unwrap_or("").split(';');
         for (i, text) in turns.map(str::trim).filter(|t| !t.is_empty()).enumerate() {
-            game.play(text).map_err(|e| {
-                format!(
-                    "turn {} of --moves {}: {e}",
-                    i + 1,
-                    crate::games::error::quoted(text)
-                )
+            game.play(text).map_err(|e| match e {
+                // A notation error quotes the turn itself (cut if long).
+                GameError::Parse(_) => format!("turn {} of --moves: {e}", i + 1),
+                _ => format!("turn {} of --moves {}: {e}", i + 1, quoted(text)),
             })?;
         }
         Ok(game)

@@ -262,9 +262,10 @@ impl HostedGame for TakGame {
 
     /// RULINGS Tak 8: "Tak!" when the mover can win with their next move.
     fn play(&mut self, text: &str) -> Result<Played, GameError> {
-        let mv: Move = text.trim().parse().map_err(|e: ParseMoveError| {
-            GameError::Parse(format!("`{}` is not a move: {}", e.text, e.reason))
-        })?;
+        let mv: Move = text
+            .trim()
+            .parse()
+            .map_err(|e: ParseMoveError| GameError::Parse(e.to_string()))?;
         let illegal = |e: super::MoveError| GameError::Illegal(e.to_string());
         self.position.check(mv).map_err(illegal)?;
         let notation = self.position.ptn(mv);
@@ -450,9 +451,10 @@ impl TakGame {
 
     /// `--last`: a move that fits the board, not played.
     pub(crate) fn mark_last_move(&mut self, text: &str) -> Result<(), GameError> {
-        let mv: Move = text.trim().parse().map_err(|e: ParseMoveError| {
-            GameError::Parse(format!("`{}` is not a move: {}", e.text, e.reason))
-        })?;
+        let mv: Move = text
+            .trim()
+            .parse()
+            .map_err(|e: ParseMoveError| GameError::Parse(e.to_string()))?;
         let size = self.position.size();
         let touched = mv.touched_squares(size);
         let expected = match mv {
