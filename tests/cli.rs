@@ -3,6 +3,8 @@
 
 use std::process::{Command, Output};
 
+use taktable::games::{taka, GameSettings, GameState};
+
 fn taktable(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_taktable"))
         .args(args)
@@ -57,7 +59,12 @@ fn perft_from_a_tps_with_komi() {
     assert!(stdout(&out).contains("depth 2 nodes 11683 time"));
     let bad = taktable(&["perft", "--size", "9", "--depth", "1"]);
     assert_eq!(bad.status.code(), Some(1));
-    assert!(stderr(&bad).contains("size must be 3 to 8"));
+    // RULINGS Tak 1: sizes 3 to 8, as the challenge option says.
+    assert!(
+        stderr(&bad).contains("size must be from 3 to 8, not 9"),
+        "{}",
+        stderr(&bad)
+    );
     let bad = taktable(&[
         "perft",
         "--size",
@@ -225,4 +232,157 @@ fn render_writes_a_png_of_a_position_or_explains_why_not() {
     ]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(image::open(&takat).is_ok());
+}
+
+/// The game to a goal of tests/transcripts/taka_first_goal.txt (RULINGS
+/// Taka 15: the first goal wins by default).
+const TAKA_FIRST_GOAL: &str = "G5-G8; B9-A9; G8-G9; A9-B9; F3>F10; B9-A9; G9-F10>F14";
+
+#[test]
+fn taka_goes_through_every_command_from_its_start() {
+    // RULINGS Taka 2: the standard formation is the default start; its
+    // 364 turns are counted by hand in tests/data/taka/perft.txt.
+    let out = taktable(&["perft", "--game", "taka", "--depth", "2"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let nodes: Vec<String> = stdout(&out)
+        .lines()
+        .map(|l| l.split(' ').nth(3).unwrap().to_string())
+        .collect();
+    assert_eq!(nodes, ["364", "135830"]);
+    let out = taktable(&["legal", "--game", "TAKA"]);
+    assert_eq!(stdout(&out).lines().count(), 364);
+
+    // Replay from --moves and from the record /export writes: the goal wins.
+    let out = taktable(&["replay", "--game", "taka", "--moves", TAKA_FIRST_GOAL]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[1], "1-0");
+    assert!(lines[0].contains(" b 4 1-0 g1 t75 "), "{}", lines[0]);
+    let file = taktable(&[
+        "replay",
+        "--game",
+        "taka",
+        "tests/data/taka/games/first-goal.taka",
+    ]);
+    assert!(file.status.success(), "{}", stderr(&file));
+    assert_eq!(stdout(&file), text);
+    assert_eq!(stderr(&file), "");
+
+    // --position: the final position again, with its score and settings.
+    let out = taktable(&[
+        "perft",
+        "--game",
+        "taka",
+        "--position",
+        lines[0],
+        "--depth",
+        "1",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).starts_with("depth 1 nodes 0 "),
+        "{}",
+        stdout(&out)
+    );
+    // A "first to 2" option is checked against the position's own.
+    let out = taktable(&[
+        "perft",
+        "--game",
+        "taka",
+        "--goals",
+        "2",
+        "--position",
+        lines[0],
+        "--depth",
+        "1",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("the game to 2"), "{}", stderr(&out));
+
+    // Options belong to a game.
+    let out = taktable(&["legal", "--game", "taka", "--size", "5"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("--size is not an option of Taka (its options: --goals, --turns)"),
+        "{}",
+        stderr(&out)
+    );
+    let out = taktable(&["legal", "--game", "chess"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("games: tak, takat, taka"),
+        "{}",
+        stderr(&out)
+    );
+
+    // The picture of the start, of the goal (the last of --moves drawn),
+    // and of a position with its last turn given apart.
+    let dir = tempfile::tempdir().unwrap();
+    for (i, args) in [
+        vec![],
+        vec!["--moves", TAKA_FIRST_GOAL],
+        vec!["--position", lines[0], "--last", "g9-f10>f14"],
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let png = dir.path().join(format!("taka{i}.png"));
+        let mut all = vec!["render", "--game", "taka", "--out", png.to_str().unwrap()];
+        all.extend(args);
+        let o = taktable(&all);
+        assert!(o.status.success(), "{all:?}: {}", stderr(&o));
+        assert!(image::open(&png).is_ok());
+    }
+    let png = dir.path().join("bad.png");
+    let o = taktable(&[
+        "render",
+        "--game",
+        "taka",
+        "--last",
+        "Z99",
+        "--out",
+        png.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("--last: "), "{}", stderr(&o));
+    assert!(!png.exists());
+}
+
+#[test]
+fn legal_after_gives_each_turns_position_in_the_games_format() {
+    // RULINGS Tak 2: in the swap opening White's first ply places one of
+    // Black's flats, and then Black moves, still in move 1.
+    let out = taktable(&["legal", "--size", "5", "--after"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert_eq!(text.lines().count(), 25);
+    assert_eq!(text.lines().next(), Some("a1\tx5/x5/x5/x5/2,x4 2 1"));
+    assert!(text.lines().any(|l| l == "e5\tx4,2/x5/x5/x5/x5 2 1"));
+
+    // RULINGS Takat 2, 4: White enters first; then Black must enter.
+    let out = taktable(&["legal", "--game", "takat", "--after"]);
+    assert!(
+        stdout(&out).lines().any(|l| l == "+N\tx/w/x/x/x/x/x b N"),
+        "{}",
+        stdout(&out)
+    );
+
+    // Taka: the 364 turns of the start (RULINGS Taka 2), each with a
+    // position that reads back as itself and is the one the rules reach.
+    let out = taktable(&["legal", "--game", "taka", "--after"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert_eq!(text.lines().count(), 364);
+    let settings = GameSettings::Taka(Default::default());
+    let start = GameState::new(&settings).unwrap();
+    for line in text.lines() {
+        let (turn, after) = line.split_once('\t').expect("a tab");
+        let read: taka::Position = after.parse().unwrap_or_else(|e| panic!("{line}: {e}"));
+        assert_eq!(read.to_string(), after);
+        let mut game = start.clone();
+        game.play(turn).unwrap();
+        assert_eq!(game.snapshot(), after, "{turn}");
+        assert_eq!(read.to_move(), taka::Side::Black, "{turn}");
+    }
 }

@@ -191,7 +191,7 @@ fn registry() -> Vec<CommandSpec> {
         ),
         plain(
             "undo",
-            "Ask to take back the last move, or accept your opponent's request",
+            "Ask to take back your last move (and the reply to it), or accept your opponent's request",
             vec![],
             |_| Ok(Command::Undo),
         ),

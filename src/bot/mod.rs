@@ -23,6 +23,7 @@ pub mod rules;
 pub mod spelling;
 pub mod standings;
 pub mod suggest;
+pub mod summary;
 pub mod themes;
 
 use std::collections::HashMap;
@@ -171,7 +172,7 @@ impl Bot {
                 Command::Cancel => challenge::cancel(&ctx),
                 Command::Rematch => challenge::rematch(&ctx, None),
                 Command::Move { notation, version } => play::play_move(&ctx, notation, *version),
-                Command::Board => play::board(&ctx),
+                Command::Board => summary::board(&ctx),
                 Command::Resign => play::resign(&ctx),
                 Command::Abort => play::abort(&ctx),
                 Command::Draw => offers::draw(&ctx, None),

@@ -23,3 +23,48 @@ pub enum GameError {
         reason: Box<GameError>,
     },
 }
+
+/// The most characters of someone's input an error repeats.
+pub const QUOTE_LIMIT: usize = 60;
+
+/// Someone's input, in backticks, for an error message: cut after
+/// [`QUOTE_LIMIT`] characters with its length given ("`E7-E8E7-E8…` (130000
+/// characters)"), so a huge paste is not echoed back in full; control
+/// characters (a raw CR, a tab) are shown escaped.
+pub fn quoted(text: &str) -> String {
+    let count = text.chars().count();
+    let shown: String = text
+        .chars()
+        .take(QUOTE_LIMIT)
+        .flat_map(|c| {
+            if c.is_control() {
+                c.escape_default().collect::<Vec<_>>()
+            } else {
+                vec![c]
+            }
+        })
+        .collect();
+    if count > QUOTE_LIMIT {
+        format!("`{shown}…` ({count} characters)")
+    } else {
+        format!("`{shown}`")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_input_is_cut_and_control_characters_escaped() {
+        assert_eq!(quoted("a1"), "`a1`");
+        assert_eq!(quoted("a1\rb2"), "`a1\\rb2`");
+        let long = "E7-E8".repeat(26_000);
+        let q = quoted(&long);
+        assert!(q.ends_with("…` (130000 characters)"), "{q}");
+        assert_eq!(
+            q.chars().count(),
+            QUOTE_LIMIT + "``… (130000 characters)".chars().count()
+        );
+    }
+}
