@@ -167,10 +167,87 @@ fn the_roll_log_is_written_in_the_panel() {
     assert!(with > 100 && without == 0, "{with} {without}");
 }
 
+/// The transcript `takkure_kickoff_and_dodge.txt` to its dodge: a tackled
+/// Runner on the ground with a wound, the Stalker holding the ball.
+fn after_the_dodge() -> TakkureGame {
+    let mut game = TakkureGame::new(&TakkureSettings::standard(11)).unwrap();
+    for input in [
+        "kick",
+        "runner F12",
+        "playmaker H12",
+        "guard J12",
+        "oni L12",
+        "stalker G18",
+        "thrower J20",
+        "brute H16",
+        "beast K17",
+        "kick H21 playmaker",
+        "runner F15",
+        "playmaker H14",
+        "done",
+        "stalker G20",
+        "done",
+        "ball I21",
+        "stalker move G17",
+        "runner tackle G17",
+        "guard pressure I14",
+        "done",
+        "dodge",
+    ] {
+        game.play(input).unwrap();
+    }
+    game
+}
+
+#[test]
+fn the_tackled_runner_lies_on_the_ground_with_its_wound() {
+    let game = after_the_dodge();
+    let v = view(&game);
+    let theme = Theme::default();
+    let pal = theme.palette();
+    let img = v.rgba(theme);
+    // RULINGS Takkure 5: the failed tackle put the Runner (G16) on the ground, wounded.
+    let g16 = 15 * 16 + 6;
+    let (_, runner) = v.men.iter().find(|(i, _)| *i == g16).unwrap();
+    assert!(runner.ground && runner.wounds == 1 && !runner.carrier);
+    let (x, y) = field::centre(g16);
+    assert_eq!(px(&img, (x - 8.0, y)), pal.piece[0]);
+    assert_ne!(px(&img, (x, y - 9.0)), pal.piece[0]);
+    // The Stalker (G17) holds the ball at its lower right.
+    let g17 = 16 * 16 + 6;
+    let (_, stalker) = v.men.iter().find(|(i, _)| *i == g17).unwrap();
+    assert!(stalker.carrier);
+    // The ball is small in hands: count its leather's pixels on the square.
+    let leather = |img: &RgbaImage| {
+        let (x, y) = field::centre(g17);
+        let h = (CELL / 2.0) as i32;
+        let mut n = 0;
+        for dy in -h..h {
+            for dx in -h..h {
+                if px(img, (x + dx as f32, y + dy as f32)) == BALL_FILL {
+                    n += 1;
+                }
+            }
+        }
+        n
+    };
+    let mut empty_handed = v.clone();
+    for man in &mut empty_handed.men {
+        man.1.carrier = false;
+    }
+    assert!(leather(&img) > 10, "{}", leather(&img));
+    assert_eq!(leather(&empty_handed.rgba(theme)), 0);
+    assert!(
+        v.log.iter().any(|l| l.contains("dodges: 10 vs REF 8")),
+        "{:?}",
+        v.log
+    );
+}
+
 #[test]
 #[ignore = "writes docs/sample-takkure.png and prints the render time"]
 fn write_sample() {
-    let game = mid_game();
+    let game = after_the_dodge();
     let v = view(&game);
     let theme = Theme::default();
     v.png(theme).unwrap();

@@ -10,7 +10,7 @@ use std::fmt::Write;
 use serde::{Deserialize, Serialize};
 
 use super::{Ball, Game, Input, Outcome, ParseInputError, PlayerId, Side, Squad, Square, Step};
-use crate::games::options::{challenge, opt, Chosen, OptionKind, OptionSpec};
+use crate::games::options::{challenge, opt, Chosen, OptionKind, OptionSpec, OptionValue};
 use crate::games::{
     resignation_result, Completion, Export, ExportMeta, GameError, GameOutcome, HostedGame, Played,
     Seat, Typed, DRAW_RESULT,
@@ -325,6 +325,54 @@ impl HostedGame for TakkureGame {
         text_board(&self.game)
     }
 
+    /// `--home`, `--away` and `--seed` as in a challenge, but the command
+    /// line's seed is 1 when not given (the perft suite's), so its runs
+    /// repeat; from a position, the squads and seed are the position's
+    /// unless given.
+    fn from_command_line(chosen: Chosen<'_>, position: Option<&str>) -> Result<Self, GameError> {
+        let mut given = chosen.0.to_vec();
+        let start = match position {
+            Some(text) => Some(
+                text.parse::<Game>()
+                    .map_err(|e: super::ParsePositionError| GameError::Settings(e.to_string()))?,
+            ),
+            None => None,
+        };
+        let defaults = match &start {
+            Some(game) => [
+                (
+                    "home",
+                    OptionValue::String(game.squad(Side::Home).name().into()),
+                ),
+                (
+                    "away",
+                    OptionValue::String(game.squad(Side::Away).name().into()),
+                ),
+                ("seed", OptionValue::Integer(game.seed() as i64)),
+            ],
+            None => [
+                ("home", OptionValue::String(Squad::Yamato.name().into())),
+                ("away", OptionValue::String(Squad::Teriomorph.name().into())),
+                ("seed", OptionValue::Integer(1)),
+            ],
+        };
+        for (name, value) in defaults {
+            if !given.iter().any(|(n, _)| n == name) {
+                given.push((name.to_string(), value));
+            }
+        }
+        let settings = TakkureGame::settings_from_options(Chosen(&given))?;
+        match position {
+            Some(text) => TakkureGame::from_snapshot(&settings, text),
+            None => TakkureGame::new(&settings),
+        }
+    }
+
+    /// The engine's perft: distinct inputs, the dice fixed by the seed.
+    fn perft(&self, depth: u32) -> u64 {
+        super::perft(&self.game, depth)
+    }
+
     /// A record: tags as `[Name "value"]`, then one input a line. The seed
     /// (and a start position other than the standard one, which holds the
     /// generator) is written only once the match is over (RULINGS Takkure 4).
@@ -333,10 +381,11 @@ impl HostedGame for TakkureGame {
         let over = meta.result != "*" || self.game.step() == Step::Over;
         let mut tags = vec![
             ("Game", "Takkure".to_string()),
-            ("Home", meta.players[0].clone()),
-            ("Away", meta.players[1].clone()),
-            ("HomeSquad", self.settings.home.name().to_string()),
-            ("AwaySquad", self.settings.away.name().to_string()),
+            ("Player1", meta.players[0].clone()),
+            ("Player2", meta.players[1].clone()),
+            // Named as the challenge's options, so the command line reads them back.
+            ("Home", self.settings.home.name().to_string()),
+            ("Away", self.settings.away.name().to_string()),
             ("Date", meta.date.replace('.', "-")),
         ];
         if over {
@@ -696,9 +745,21 @@ mod tests {
         let export = game.export(&meta(&outcome.result));
         assert_eq!(export.extension, "takkure");
         assert!(export.text.contains("[Seed \"3\"]"), "{}", export.text);
-        assert!(export
-            .text
-            .starts_with("[Game \"Takkure\"]\n[Home \"alice\"]"));
+        assert!(
+            export.text.starts_with(
+                "[Game \"Takkure\"]\n[Player1 \"alice\"]\n[Player2 \"bob\"]\n[Home \"yamato\"]"
+            ),
+            "{}",
+            export.text
+        );
+        // The record of a finished match replays to the same position (the
+        // seed is in it), as the command line's `replay` reads it.
+        let GameState::Takkure(t) = &game else {
+            panic!("not takkure")
+        };
+        let (again, claimed) = TakkureGame::read_file(&export.text).unwrap();
+        assert_eq!(again.snapshot(), t.snapshot());
+        assert_eq!(claimed.as_deref(), Some(outcome.result.as_str()));
         assert_eq!(
             export
                 .text
@@ -707,6 +768,26 @@ mod tests {
                 .count(),
             game.action_count()
         );
+    }
+
+    #[test]
+    fn the_command_line_fixes_the_seed_and_reads_positions() {
+        // docs/takkure.md: perft from the start with seed 1 is 2, 128, 5760.
+        let start = TakkureGame::from_command_line(Chosen(&[]), None).unwrap();
+        assert_eq!(start.settings().seed, 1);
+        assert_eq!([1, 2, 3].map(|d| start.perft(d)), [2, 128, 5760]);
+        let seed = [("seed".to_string(), OptionValue::Integer(9))];
+        let mut game = TakkureGame::from_command_line(Chosen(&seed), None).unwrap();
+        game.play("kick").unwrap();
+        let from = TakkureGame::from_command_line(Chosen(&[]), Some(&game.snapshot())).unwrap();
+        assert_eq!(
+            (from.settings().seed, from.snapshot()),
+            (9, game.snapshot())
+        );
+        // A seed given that is not the position's is refused.
+        assert!(TakkureGame::from_command_line(Chosen(&seed[..0]), Some("{")).is_err());
+        let other = [("seed".to_string(), OptionValue::Integer(2))];
+        assert!(TakkureGame::from_command_line(Chosen(&other), Some(&game.snapshot())).is_err());
     }
 
     #[test]

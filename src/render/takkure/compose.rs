@@ -85,11 +85,13 @@ fn draw_man(img: &mut RgbImage, pal: &Palette, (cx, cy): (f32, f32), man: &Man) 
         pal.outline[i],
         man.label,
     );
+    // Pips sit on the top and bottom edges of the disc, or of the lying pill.
+    let half_h = if man.ground { r * 0.55 } else { r };
     for k in 0..man.wounds {
         let x = cx - r + 2.0 + f32::from(k) * 5.0;
         let pip = Shape::Circle {
             cx: x,
-            cy: cy - r + 1.0,
+            cy: cy - half_h + 1.0,
             r: 2.4,
         };
         paint(img, &pip, &Paint::outlined(WOUND, [60, 10, 10], 0.8));
@@ -98,7 +100,7 @@ fn draw_man(img: &mut RgbImage, pal: &Palette, (cx, cy): (f32, f32), man: &Man) 
         let x = cx - r + 2.0 + f32::from(k) * 5.0;
         let pip = Shape::Circle {
             cx: x,
-            cy: cy + r - 1.0,
+            cy: cy + half_h - 1.0,
             r: 2.4,
         };
         if k < man.fatigue {
@@ -108,7 +110,7 @@ fn draw_man(img: &mut RgbImage, pal: &Palette, (cx, cy): (f32, f32), man: &Man) 
         }
     }
     if man.carrier {
-        draw_ball(img, (cx + r * 0.75, cy + r * 0.6), 0.75);
+        draw_ball(img, (cx + r * 0.75, cy + r * 0.6), 0.9);
     }
 }
 
