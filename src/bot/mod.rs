@@ -178,7 +178,9 @@ impl Bot {
                 Command::Draw => offers::draw(&ctx, None),
                 Command::Undo => offers::undo(&ctx, None),
                 Command::Export { game } => export::export(&ctx, *game),
-                Command::Help => Ok(vec![help::help(ctx.place)]),
+                Command::Help { command } => help::help(ctx.place, command.as_deref())
+                    .map(|reply| vec![reply])
+                    .map_err(Failure::User),
                 Command::Theme(name) => themes::set_theme(&ctx, name),
                 Command::Themes => themes::list(&ctx),
                 Command::Claim => correspondence::claim(&ctx),
