@@ -45,7 +45,7 @@ pub fn draw(ctx: &Ctx<'_>, only: Option<i64>) -> Outcome {
         None => {
             ctx.store()
                 .set_offer(game.id, OfferKind::Draw, seat, game.version, ctx.now)?;
-            Ok(vec![offer_reply(
+            let offer = offer_reply(
                 ctx,
                 &game,
                 OfferKind::Draw,
@@ -54,7 +54,9 @@ pub fn draw(ctx: &Ctx<'_>, only: Option<i64>) -> Outcome {
                     mention(ctx.user.id),
                     mention(opponent)
                 ),
-            )])
+            );
+            let answer = super::computer::answer_offer(ctx, &game, OfferKind::Draw)?;
+            Ok(std::iter::once(offer).chain(answer).collect())
         }
     }
 }
@@ -108,7 +110,7 @@ pub fn undo(ctx: &Ctx<'_>, only: Option<i64>) -> Outcome {
         None => {
             ctx.store()
                 .set_offer(game.id, OfferKind::Undo, seat, game.version, ctx.now)?;
-            Ok(vec![offer_reply(
+            let offer = offer_reply(
                 ctx,
                 &game,
                 OfferKind::Undo,
@@ -117,7 +119,9 @@ pub fn undo(ctx: &Ctx<'_>, only: Option<i64>) -> Outcome {
                     mention(ctx.user.id),
                     mention(opponent)
                 ),
-            )])
+            );
+            let answer = super::computer::answer_offer(ctx, &game, OfferKind::Undo)?;
+            Ok(std::iter::once(offer).chain(answer).collect())
         }
     }
 }
