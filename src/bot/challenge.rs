@@ -58,6 +58,9 @@ pub fn challenge(ctx: &Ctx<'_>, request: &ChallengeRequest) -> Outcome {
         );
     }
     refuse_if_busy(ctx)?;
+    if let Some(outcome) = super::computer::challenge(ctx, request)? {
+        return outcome;
+    }
     let new = NewChallenge {
         guild: ctx.place.guild.clone(),
         channel: ctx.place.channel.clone(),
@@ -191,7 +194,7 @@ fn challenger_gets_white(c: &Challenge, acceptor: UserId) -> bool {
     (hash >> 32) & 1 == 0
 }
 
-fn accept_challenge(ctx: &Ctx<'_>, c: Challenge) -> Outcome {
+pub(super) fn accept_challenge(ctx: &Ctx<'_>, c: Challenge) -> Outcome {
     if c.challenger == ctx.user.id {
         return refuse("You can't accept your own challenge. /cancel withdraws it.");
     }
@@ -356,6 +359,9 @@ pub fn rematch(ctx: &Ctx<'_>, only: Option<i64>) -> Outcome {
         }
     }
     refuse_if_busy(ctx)?;
+    if let Some(outcome) = super::computer::rematch(ctx, &last, seat)? {
+        return outcome;
+    }
     // Colours swapped: the old Player 1 plays Player 2's colour now.
     let color = color_of_seat(Some(seat.other()));
     let new = NewChallenge {

@@ -438,6 +438,8 @@ pub struct ChallengeRequest {
     /// The challenger's seat; `None`: drawn at random when the challenge is taken.
     pub seat: Option<Seat>,
     pub rated: bool,
+    /// The bot's level when it is the opponent (issue 14).
+    pub level: Option<u8>,
 }
 
 /// A command, typed.
@@ -612,6 +614,9 @@ pub fn build(name: &str, values: Vec<(String, OptionValue)>) -> Result<Command, 
                 .string("color")
                 .and_then(|c| shared::seat_of_color(&c)),
             rated: chosen.boolean(shared::RATED.name) != Some(false),
+            level: chosen
+                .integer(shared::LEVEL.name)
+                .and_then(|level| u8::try_from(level).ok()),
         })),
         Action::Build(build) => build(chosen),
     }

@@ -44,10 +44,11 @@ pub fn export(ctx: &Ctx<'_>, id: Option<i64>) -> Outcome {
     let state = ctx.store().replay(&game)?;
     let name = |seat: Seat| -> Result<String, super::Failure> {
         let id = game.player(seat);
-        Ok(ctx
+        let name = ctx
             .store()
             .user_name(id)?
-            .unwrap_or_else(|| format!("user {id}")))
+            .unwrap_or_else(|| format!("user {id}"));
+        Ok(super::computer::export_name(ctx, &game, id, name))
     };
     let meta = ExportMeta {
         players: [name(Seat::Player1)?, name(Seat::Player2)?],

@@ -12,6 +12,7 @@ pub mod buttons;
 pub mod challenge;
 pub mod clock;
 pub mod commands;
+pub mod computer;
 pub mod correspondence;
 pub mod export;
 pub mod help;
@@ -27,7 +28,7 @@ pub mod summary;
 pub mod themes;
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use chrono::{DateTime, Utc};
 use tracing::error;
@@ -96,6 +97,11 @@ pub struct Bot {
     store: Store,
     clock: Arc<dyn Clock>,
     locks: Mutex<HashMap<Place, Arc<Mutex<()>>>>,
+    /// The bot's own user, the computer opponent, once the adapter knows it.
+    computer: OnceLock<User>,
+    /// Called after every handled command: the adapter's computer player
+    /// looks for games awaiting it ([`computer`]).
+    computer_waker: OnceLock<computer::Waker>,
 }
 
 /// What a handler sees.
@@ -112,6 +118,8 @@ impl Bot {
             store,
             clock,
             locks: Mutex::new(HashMap::new()),
+            computer: OnceLock::new(),
+            computer_waker: OnceLock::new(),
         }
     }
 
@@ -153,7 +161,9 @@ impl Bot {
     /// Handles one invocation. Everything it changes is committed before
     /// the replies are returned.
     pub fn handle(&self, inv: &Invocation) -> Vec<Reply> {
-        self.in_channel(&inv.place, || self.handle_locked(inv))
+        let replies = self.in_channel(&inv.place, || self.handle_locked(inv));
+        self.wake_computer();
+        replies
     }
 
     fn handle_locked(&self, inv: &Invocation) -> Vec<Reply> {

@@ -46,7 +46,7 @@ pub fn draw(ctx: &Ctx<'_>, only: Option<i64>) -> Outcome {
         None => {
             ctx.store()
                 .set_offer(game.id, OfferKind::Draw, seat, game.version, ctx.now)?;
-            Ok(vec![offer_reply(
+            let offer = offer_reply(
                 ctx,
                 &game,
                 OfferKind::Draw,
@@ -55,7 +55,9 @@ pub fn draw(ctx: &Ctx<'_>, only: Option<i64>) -> Outcome {
                     mention(ctx.user.id),
                     mention(opponent)
                 ),
-            )])
+            );
+            let answer = super::computer::answer_offer(ctx, &game, OfferKind::Draw)?;
+            Ok(std::iter::once(offer).chain(answer).collect())
         }
     }
 }
@@ -156,7 +158,7 @@ pub fn undo(ctx: &Ctx<'_>, only: Option<i64>) -> Outcome {
             };
             ctx.store()
                 .set_offer(game.id, OfferKind::Undo, seat, game.version, ctx.now)?;
-            Ok(vec![offer_reply(
+            let offer = offer_reply(
                 ctx,
                 &game,
                 OfferKind::Undo,
@@ -166,7 +168,9 @@ pub fn undo(ctx: &Ctx<'_>, only: Option<i64>) -> Outcome {
                     undo_words(&game, seat, &actions[from..]),
                     mention(opponent)
                 ),
-            )])
+            );
+            let answer = super::computer::answer_offer(ctx, &game, OfferKind::Undo)?;
+            Ok(std::iter::once(offer).chain(answer).collect())
         }
     }
 }

@@ -28,7 +28,7 @@ use std::sync::Arc;
 use chrono::Duration;
 use clap::Args;
 
-use crate::bot::{clock, Bot, Invocation, OffsetClock, Place, User};
+use crate::bot::{clock, computer, Bot, Invocation, OffsetClock, Place, User};
 use crate::store::{time_text, Store};
 
 /// The guild (server) the console plays in.
@@ -84,6 +84,12 @@ pub fn run(args: LocalArgs) -> Result<(), String> {
         .unwrap_or(0);
     let clock = Arc::new(OffsetClock::new(start, Duration::seconds(offset)));
     let bot = Arc::new(Bot::new(store, clock.clone()));
+    // The bot's own user, `@taktable`, is the computer opponent.
+    bot.set_computer(User {
+        id: parse::user_id(computer::NAME),
+        name: computer::NAME.to_string(),
+        is_admin: false,
+    });
     let args = Arc::new(args);
     let pool =
         (args.jobs > 1).then(|| pool::Pool::new(args.jobs as usize, bot.clone(), args.clone()));
@@ -159,6 +165,20 @@ fn print_due(
     for reply in bot.run_due() {
         output::print_reply(out, bot, &reply, &session.user, &args.out)?;
     }
+    print_computer_turns(bot, session, out, args)
+}
+
+/// The computer's moves in the games awaiting it, played at once (the
+/// terminal waits for them, so a transcript is deterministic).
+fn print_computer_turns(
+    bot: &Bot,
+    session: &Session,
+    out: &mut impl Write,
+    args: &LocalArgs,
+) -> io::Result<()> {
+    for reply in bot.play_computer_turns() {
+        output::print_reply(out, bot, &reply, &session.user, &args.out)?;
+    }
     Ok(())
 }
 
@@ -189,6 +209,7 @@ fn command_line(
     for reply in &replies {
         output::print_reply(out, bot, reply, &session.user, &args.out)?;
     }
+    print_computer_turns(bot, session, out, args)?;
     out.flush()
 }
 

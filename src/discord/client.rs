@@ -14,7 +14,7 @@ use super::framework::{self, Data};
 use super::gate::Gate;
 use super::outbox::Outbox;
 use super::unreadable::UnreadableEvents;
-use super::{commands, scheduler};
+use super::{commands, computer, scheduler};
 use crate::bot::{Bot, SystemClock};
 use crate::store::Store;
 
@@ -100,6 +100,12 @@ pub async fn run_until(
             }
         })
     });
+    // The computer opponent: plays the games awaiting the bot's own user.
+    let computer = tokio::spawn(computer::run(
+        Arc::clone(&bot),
+        Arc::clone(&post),
+        scheduler_stopped.clone(),
+    ));
     let scheduler = tokio::spawn(scheduler::run(
         Arc::clone(&bot),
         wake,
@@ -133,6 +139,9 @@ pub async fn run_until(
     let _ = stop_scheduler.send(true);
     if tokio::time::timeout(FINISH_LIMIT, scheduler).await.is_err() {
         warn!("the scheduler did not stop in time");
+    }
+    if tokio::time::timeout(FINISH_LIMIT, computer).await.is_err() {
+        warn!("the computer opponent did not stop in time");
     }
     drop(client);
     // The framework's data holds the core too; serenity's shard tasks let it go as they end.

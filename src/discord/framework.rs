@@ -73,7 +73,14 @@ pub(crate) fn build(
                 // A failed setup would leave poise waiting for user data forever, dropping every
                 // later event, so registration errors are logged rather than returned.
                 register(ctx, registration).await;
-                Ok(data(Arc::clone(&ctx.http)))
+                let data = data(Arc::clone(&ctx.http));
+                // The bot's own user is the computer opponent (`opponent:@bot`).
+                data.bot.set_computer(crate::bot::User {
+                    id: ready.user.id.get(),
+                    name: ready.user.name.clone(),
+                    is_admin: false,
+                });
+                Ok(data)
             })
         })
         .build()

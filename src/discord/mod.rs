@@ -23,6 +23,7 @@
 
 mod client;
 mod commands;
+mod computer;
 pub mod config;
 mod error;
 mod framework;

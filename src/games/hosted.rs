@@ -249,6 +249,27 @@ pub trait HostedGame: Clone + std::fmt::Debug + Sized {
             Self::TITLE
         )))
     }
+
+    /// Whether the bot itself plays this game against a challenger
+    /// (issue 14). A game without a computer opponent keeps the default.
+    fn has_computer(_settings: &Self::Settings) -> bool {
+        false
+    }
+    /// The action the computer plays for the awaited seat at `level`
+    /// (1 the weakest, 10 the strongest); `seed` makes the weaker levels'
+    /// choices repeatable. `None` when the game is over or has no computer
+    /// opponent. It may think for seconds: never call it on an async thread.
+    fn computer_move(&self, _level: u8, _seed: u64) -> Option<String> {
+        None
+    }
+    /// How the computer judges the position for `seat` after a short
+    /// search: above zero it is better for `seat`, below worse, zero about
+    /// even (the scale and the margin of "even" are the game's own). The bot
+    /// accepts a draw offer when it is below zero. `None` when the game has
+    /// no computer opponent.
+    fn computer_judgement(&self, _seat: Seat) -> Option<i32> {
+        None
+    }
 }
 
 /// "1 stone", "2 stones".

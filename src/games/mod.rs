@@ -181,6 +181,11 @@ macro_rules! games {
                 match self { $(GameSettings::$variant(s) => <$game as HostedGame>::can_be_rated(s)),+ }
             }
 
+            /// Whether the bot plays this game itself ([`HostedGame::has_computer`]).
+            pub fn has_computer(&self) -> bool {
+                match self { $(GameSettings::$variant(s) => <$game as HostedGame>::has_computer(s)),+ }
+            }
+
             /// What each seat is called in this game ("white", "black").
             pub fn seat_name(&self, seat: Seat) -> &'static str {
                 match self { $(GameSettings::$variant(_) => <$game as HostedGame>::seat_name(seat)),+ }
@@ -278,6 +283,16 @@ macro_rules! games {
             /// The board as text.
             pub fn text_board(&self) -> String {
                 match self { $(GameState::$variant(g) => g.text_board()),+ }
+            }
+
+            /// The computer's action ([`HostedGame::computer_move`]); blocking.
+            pub fn computer_move(&self, level: u8, seed: u64) -> Option<String> {
+                match self { $(GameState::$variant(g) => g.computer_move(level, seed)),+ }
+            }
+
+            /// The computer's judgement for `seat` ([`HostedGame::computer_judgement`]).
+            pub fn computer_judgement(&self, seat: Seat) -> Option<i32> {
+                match self { $(GameState::$variant(g) => g.computer_judgement(seat)),+ }
             }
 
             /// The game as a file in its notation.

@@ -159,6 +159,16 @@ pub mod challenge {
         OptionKind::User,
     );
 
+    /// How strong the bot plays when it is the opponent (`opponent:@taktable`),
+    /// in the games it plays (issue 14).
+    pub const LEVEL: OptionSpec = opt(
+        "level",
+        "The bot's strength, 1 to 10, when you challenge the bot itself (default 3)",
+        OptionKind::Integer,
+    )
+    .bounds(1.0, 10.0)
+    .default("3");
+
     pub const RATED: OptionSpec = opt(
         "rated",
         "Whether the game counts for ratings (default true)",

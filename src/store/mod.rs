@@ -8,6 +8,7 @@
 //! against the same version can never both apply.
 
 pub mod challenges;
+pub mod computer;
 pub mod correspondence;
 pub mod games;
 pub mod ratings;

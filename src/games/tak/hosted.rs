@@ -5,6 +5,7 @@ use std::fmt::Write;
 
 use serde::{Deserialize, Serialize};
 
+use super::search::{self, Level, Limits, Searcher, Settings};
 use super::{Color, Komi, Move, Opening, Outcome, ParseMoveError, Position, Role, Rules, Square};
 use crate::games::options::{challenge, opt, Chosen, OptionKind, OptionSpec, OptionValue};
 use crate::games::{
@@ -99,6 +100,7 @@ fn color_seat(color: Color) -> Seat {
 
 const CHALLENGE_OPTIONS: &[OptionSpec] = &[
     challenge::OPPONENT,
+    challenge::LEVEL,
     opt(
         "size",
         "Board size, 3 to 8 (default 5)",
@@ -410,6 +412,37 @@ impl HostedGame for TakGame {
             text,
             viewer_link: Some(link),
         }
+    }
+
+    /// Every size, komi and opening (docs/ai.md).
+    fn has_computer(_settings: &TakSettings) -> bool {
+        true
+    }
+
+    fn computer_move(&self, level: u8, seed: u64) -> Option<String> {
+        let level = Level::new(level.clamp(1, 10))?;
+        let mv = search::best_move(&self.position, level, seed)?;
+        Some(self.position.ptn(mv))
+    }
+
+    /// A search of two plies (an even depth, so neither side has placed
+    /// more at the leaves), in centiflats; less than half a flat either way
+    /// counts as even.
+    fn computer_judgement(&self, seat: Seat) -> Option<i32> {
+        let limits = Limits {
+            depth: Some(2),
+            nodes: None,
+            movetime: None,
+        };
+        let report =
+            Searcher::new(4).search(&self.position, Settings::with_limits(limits), |_| {})?;
+        let mover = color_seat(self.position.to_move());
+        let score = if mover == seat {
+            report.score
+        } else {
+            -report.score
+        };
+        Some(if score.abs() < 50 { 0 } else { score })
     }
 }
 

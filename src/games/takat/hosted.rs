@@ -6,6 +6,7 @@ use std::fmt::Write;
 
 use serde::{Deserialize, Serialize};
 
+use super::search::{self, Searcher};
 use super::{Cell, Color, Outcome, ParseTurnError, Position, Record, Turn, WinReason};
 use crate::games::options::{challenge, OptionSpec};
 use crate::games::{
@@ -48,6 +49,7 @@ fn reason(outcome: Outcome) -> String {
 
 const CHALLENGE_OPTIONS: &[OptionSpec] = &[
     challenge::OPPONENT,
+    challenge::LEVEL,
     challenge::color("Your colour; white (6 pieces) moves first, black has 15 (default random)"),
     challenge::RATED,
 ];
@@ -244,6 +246,36 @@ impl HostedGame for TakatGame {
             text: record.to_string(),
             viewer_link: None,
         }
+    }
+
+    fn has_computer(_settings: &TakatSettings) -> bool {
+        true
+    }
+
+    fn computer_move(&self, level: u8, seed: u64) -> Option<String> {
+        let report = Searcher::new().search(&self.position, search::level_settings(level, seed))?;
+        Some(report.best.to_string())
+    }
+
+    /// A search of four plies. The leaf heuristic does not weigh the two
+    /// unequal sides fairly, so only a result proven within those plies
+    /// counts: 1 a forced win for `seat`, -1 a forced loss, else 0.
+    fn computer_judgement(&self, seat: Seat) -> Option<i32> {
+        let settings = search::Settings {
+            limits: search::Limits {
+                depth: Some(4),
+                ..search::Limits::default()
+            },
+            noise: 0,
+            seed: 0,
+        };
+        let report = Searcher::new().search(&self.position, settings)?;
+        let mover = color_seat(self.position.to_move());
+        Some(match report.proven() {
+            None => 0,
+            Some(wins) if wins == (mover == seat) => 1,
+            Some(_) => -1,
+        })
     }
 }
 

@@ -1,0 +1,244 @@
+//! The computer opponent in the bot (issue 14): a game against the bot's own
+//! user through the core (restart, the game file's level) and through
+//! Discord (the Discord stand-in of `tests/support/`), where the bot's move
+//! is in the database before its announcement is posted.
+
+mod support;
+
+use std::sync::Arc;
+
+use hyper::Method;
+use serde_json::{json, Value};
+use support::discord_standin::API;
+use support::harness::{RunningBot, WAIT};
+use taktable::bot::commands::{self, Command, OptionValue, UserRef};
+use taktable::bot::{Bot, Invocation, Place, Reply, SystemClock, User};
+use taktable::store::Store;
+
+fn place() -> Place {
+    Place {
+        guild: "1".into(),
+        channel: "2".into(),
+    }
+}
+
+fn alice() -> User {
+    User {
+        id: 10,
+        name: "alice".into(),
+        is_admin: false,
+    }
+}
+
+fn computer() -> User {
+    User {
+        id: 99,
+        name: "taktable".into(),
+        is_admin: false,
+    }
+}
+
+fn run(bot: &Bot, user: &User, command: Command) -> Vec<Reply> {
+    bot.handle(&Invocation {
+        place: place(),
+        user: user.clone(),
+        command,
+    })
+}
+
+fn build(name: &str, values: Vec<(&str, OptionValue)>) -> Command {
+    commands::build(
+        name,
+        values
+            .into_iter()
+            .map(|(n, v)| (n.to_string(), v))
+            .collect(),
+    )
+    .unwrap()
+}
+
+fn challenge_computer(level: i64, color: &str) -> Command {
+    build(
+        "tak challenge",
+        vec![
+            (
+                "opponent",
+                OptionValue::User(UserRef {
+                    id: computer().id,
+                    name: computer().name,
+                }),
+            ),
+            ("level", OptionValue::Integer(level)),
+            ("color", OptionValue::String(color.into())),
+            ("size", OptionValue::Integer(4)),
+        ],
+    )
+}
+
+/// A game left awaiting the computer (the bot stopped before it moved) is
+/// played when the bot starts again and knows its computer user.
+#[test]
+fn a_game_awaiting_the_computer_is_resumed_after_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("taktable.db");
+    {
+        // A bot that does not know its computer user yet: the challenge is
+        // an ordinary one, which the computer's user accepts by hand.
+        let bot = Bot::new(Store::open(&db).unwrap(), Arc::new(SystemClock));
+        let challenge = build(
+            "tak challenge",
+            vec![
+                (
+                    "opponent",
+                    OptionValue::User(UserRef {
+                        id: computer().id,
+                        name: computer().name,
+                    }),
+                ),
+                ("color", OptionValue::String("black".into())),
+                ("size", OptionValue::Integer(4)),
+                ("rated", OptionValue::Boolean(false)),
+            ],
+        );
+        run(&bot, &alice(), challenge);
+        run(&bot, &computer(), Command::Accept);
+        assert!(bot.computer_turns().is_empty(), "no computer user yet");
+    }
+    let bot = Bot::new(Store::open(&db).unwrap(), Arc::new(SystemClock));
+    bot.set_computer(computer());
+    let turns = bot.computer_turns();
+    assert_eq!(turns.len(), 1);
+    assert_eq!(turns[0].level(), 3, "the default level");
+    let replies = bot.play_computer_turns();
+    assert_eq!(replies.len(), 1, "{replies:?}");
+    assert!(replies[0].text.starts_with("<@99> played "), "{replies:?}");
+    let game = bot
+        .store()
+        .active_game(&place().guild, &place().channel)
+        .unwrap()
+        .unwrap();
+    assert_eq!(bot.store().moves(game.id).unwrap().len(), 1);
+    assert!(bot.computer_turns().is_empty(), "now alice is to move");
+}
+
+/// The challenge line and the game file show the level; the game is unrated
+/// even when asked rated; resigning against the computer ends the game.
+#[test]
+fn the_level_is_in_the_challenge_line_and_the_game_file() {
+    let bot = Bot::new(Store::open_in_memory().unwrap(), Arc::new(SystemClock));
+    bot.set_computer(computer());
+    let replies = run(&bot, &alice(), challenge_computer(2, "white"));
+    assert!(
+        replies[0].text.contains(
+            "Tak 4x4, komi 0, swap opening, 15 stones and 0 capstones each, unrated, level 2."
+        ),
+        "{replies:?}"
+    );
+    assert!(replies[1].text.contains("<@99> accepts."), "{replies:?}");
+    let game = bot
+        .store()
+        .active_game(&place().guild, &place().channel)
+        .unwrap()
+        .unwrap();
+    assert!(!game.rated);
+    run(
+        &bot,
+        &alice(),
+        Command::Move {
+            notation: "a1".into(),
+            version: None,
+        },
+    );
+    assert_eq!(bot.play_computer_turns().len(), 1);
+    let resigned = run(&bot, &alice(), Command::Resign);
+    assert!(
+        resigned[0].text.contains("<@99> (black) wins, 0-1"),
+        "{resigned:?}"
+    );
+    let export = run(&bot, &alice(), Command::Export { game: None });
+    let file = export[0].file.as_ref().expect("the game file");
+    let ptn = String::from_utf8(file.bytes.clone()).unwrap();
+    assert!(ptn.contains("[Player2 \"taktable (level 2)\"]"), "{ptn}");
+    assert!(ptn.contains("[Player1 \"alice\"]"), "{ptn}");
+}
+
+/// On Discord: alice challenges the bot's own user with black; the bot (white)
+/// moves on its own, and when its move is posted in the channel, the move is
+/// already in the database. Then alice moves and the bot answers again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn on_discord_the_bot_moves_and_its_move_is_stored_before_it_is_posted() {
+    let mut running = RunningBot::start_ready(&[]).await;
+    let standin = &running.standin;
+    let options = standin.options().clone();
+    let (alice, me) = (options.player.clone(), options.bot.clone());
+    let channel_messages = format!("{API}/channels/{}/messages", options.channel_id);
+
+    let challenge = standin.slash_command_as(
+        &alice,
+        "tak",
+        json!([{ "type": 1, "name": "challenge", "options": [
+            { "name": "opponent", "type": 6, "value": me.id.to_string() },
+            { "name": "level", "type": 4, "value": 1 },
+            { "name": "color", "type": 3, "value": "black" },
+            { "name": "size", "type": 4, "value": 4 },
+        ] }]),
+    );
+    standin.send_interaction(&challenge);
+    let callback = standin
+        .wait_for(Method::POST, &challenge.callback_path(), WAIT)
+        .await;
+    let content = callback.json()["data"]["content"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    assert!(content.contains("unrated, level 1"), "{content}");
+
+    let stored_moves = || {
+        let store = Store::open(&running.database).unwrap();
+        let game = store
+            .active_game(
+                &options.guild_id.to_string(),
+                &options.channel_id.to_string(),
+            )
+            .unwrap()
+            .expect("the game against the bot");
+        store.moves(game.id).unwrap().len()
+    };
+    let posted = standin
+        .wait_for(Method::POST, &channel_messages, WAIT)
+        .await;
+    let data: Value = posted.json();
+    let text = data["content"].as_str().unwrap();
+    assert!(text.starts_with(&format!("<@{}> played ", me.id)), "{text}");
+    assert_eq!(stored_moves(), 1, "stored before it was posted");
+
+    let played = text
+        .trim_start_matches(&format!("<@{}> played ", me.id))
+        .split(['.', ' '])
+        .next()
+        .unwrap()
+        .to_string();
+    // Alice (black) answers with a flat of white's in the opposite corner.
+    let answer = if played == "d4" { "a1" } else { "d4" };
+    let moved = standin.slash_command_as(
+        &alice,
+        "move",
+        json!([{ "name": "notation", "type": 3, "value": answer }]),
+    );
+    standin.send_interaction(&moved);
+    standin
+        .wait_for(Method::POST, &moved.callback_path(), WAIT)
+        .await;
+    standin
+        .wait_until("the bot's second move", WAIT, |requests, _| {
+            let posted = requests
+                .iter()
+                .filter(|r| r.method == Method::POST && r.path == channel_messages)
+                .count();
+            (posted >= 2).then_some(())
+        })
+        .await;
+    assert_eq!(stored_moves(), 3);
+
+    running.stop().await.unwrap();
+}
