@@ -77,3 +77,16 @@ pub fn main() -> ExitCode {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    /// Every subcommand's arguments are well formed: in particular no
+    /// game's own option (`--seed`, `--goals`) takes the name of a shared
+    /// one (`--position`, `--moves`, `--depth`, `--out`).
+    #[test]
+    fn the_command_line_is_well_formed() {
+        super::Cli::command().debug_assert();
+    }
+}
