@@ -148,19 +148,38 @@ pub fn channel_mention(place: &Place) -> String {
 
 /// Replaces every `<#channel>` of a text by `#channel` (for a terminal).
 pub fn plain_channels(text: &str) -> String {
+    replace_tokens(
+        text,
+        "<#",
+        |name| (!name.is_empty() && !name.contains(char::is_whitespace)).then_some(name),
+        |name| format!("#{name}"),
+    )
+}
+
+/// Replaces every `<TAG...>` of a text (`tag` is `<#`, `<@`, `<t:`) whose
+/// inside `read` accepts by what `write` makes of it; the rest is kept as
+/// it is.
+fn replace_tokens<'a, T>(
+    text: &'a str,
+    tag: &str,
+    read: impl Fn(&'a str) -> Option<T>,
+    mut write: impl FnMut(T) -> String,
+) -> String {
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
-    while let Some(start) = rest.find("<#") {
+    while let Some(start) = rest.find(tag) {
         out.push_str(&rest[..start]);
-        let after = &rest[start + 2..];
-        match after.find('>') {
-            Some(end) if end > 0 && !after[..end].contains(char::is_whitespace) => {
-                out.push('#');
-                out.push_str(&after[..end]);
+        let after = &rest[start + tag.len()..];
+        match after
+            .find('>')
+            .and_then(|end| Some((read(&after[..end])?, end)))
+        {
+            Some((value, end)) => {
+                out.push_str(&write(value));
                 rest = &after[end + 1..];
             }
-            _ => {
-                out.push_str("<#");
+            None => {
+                out.push_str(tag);
                 rest = after;
             }
         }
@@ -179,35 +198,19 @@ pub fn time(t: DateTime<Utc>) -> String {
 
 /// Replaces every `<t:UNIX>` of a text by what `write` makes of the time
 /// (a token with a style, `<t:UNIX:R>`, is left as it is).
-pub fn replace_times(text: &str, mut write: impl FnMut(DateTime<Utc>) -> String) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(start) = rest.find("<t:") {
-        out.push_str(&rest[..start]);
-        let after = &rest[start + 3..];
-        let digits: String = after
-            .char_indices()
-            .take_while(|&(i, c)| c.is_ascii_digit() || (i == 0 && c == '-'))
-            .map(|(_, c)| c)
-            .collect();
-        let at = digits
-            .parse::<i64>()
-            .ok()
-            .filter(|_| after[digits.len()..].starts_with('>'))
-            .and_then(|secs| DateTime::from_timestamp(secs, 0));
-        match at {
-            Some(t) => {
-                out.push_str(&write(t));
-                rest = &after[digits.len() + 1..];
+pub fn replace_times(text: &str, write: impl FnMut(DateTime<Utc>) -> String) -> String {
+    replace_tokens(
+        text,
+        "<t:",
+        |unix| {
+            let digits = unix.strip_prefix('-').unwrap_or(unix);
+            if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) {
+                return None;
             }
-            None => {
-                out.push_str("<t:");
-                rest = after;
-            }
-        }
-    }
-    out.push_str(rest);
-    out
+            DateTime::from_timestamp(unix.parse().ok()?, 0)
+        },
+        write,
+    )
 }
 
 /// The user ids mentioned in a text, in order.
@@ -227,26 +230,18 @@ pub fn mentioned_ids(text: &str) -> Vec<UserId> {
 }
 
 /// Replaces every `<@id>` of a text by what `name` makes of the id.
-pub fn replace_mentions(text: &str, mut name: impl FnMut(UserId) -> String) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(start) = rest.find("<@") {
-        out.push_str(&rest[..start]);
-        let after = &rest[start + 2..];
-        let digits: String = after.chars().take_while(char::is_ascii_digit).collect();
-        match digits.parse::<UserId>() {
-            Ok(id) if after[digits.len()..].starts_with('>') => {
-                out.push_str(&name(id));
-                rest = &after[digits.len() + 1..];
+pub fn replace_mentions(text: &str, name: impl FnMut(UserId) -> String) -> String {
+    replace_tokens(
+        text,
+        "<@",
+        |id| {
+            if id.is_empty() || !id.chars().all(|c| c.is_ascii_digit()) {
+                return None;
             }
-            _ => {
-                out.push_str("<@");
-                rest = after;
-            }
-        }
-    }
-    out.push_str(rest);
-    out
+            id.parse::<UserId>().ok()
+        },
+        name,
+    )
 }
 
 #[cfg(test)]

@@ -27,6 +27,10 @@ mod tests {
             assert!(reply.is_ephemeral());
         }
         assert!(rules(&place, GameKind::Takat).text.contains("C-NE"));
+        // Issue 13 item 9: which Takat cells are neighbours (RULINGS Takat 1).
+        assert!(rules(&place, GameKind::Takat)
+            .text
+            .contains("N and S are not neighbours, nor NW and NE"));
         assert!(rules(&place, GameKind::Tak).text.contains("3c3>12"));
     }
 }

@@ -1,7 +1,9 @@
-//! Moves typed by hand (issue 13 item 2). A move the game refuses is
+//! Moves typed by hand (issue 13 item 2). A move the game can't read is
 //! compared with the legal actions with case and spaces set aside: when
-//! exactly one is spelled that way (`sf3` for `Sf3`, `cc3` for `Cc3`), that
-//! one is meant; otherwise the nearest legal actions are offered as a hint.
+//! exactly one is spelled that way (`sf3` for `Sf3`, `cc3` for `Cc3`), or
+//! failing that with its letters in another order (`f3S`) or with a letter
+//! too many in front (`cc4-`), that one is meant; otherwise the nearest
+//! legal actions are offered as a hint.
 //! Only the game's own list of legal actions is used, so this works for
 //! every game alike.
 
@@ -16,15 +18,35 @@ fn key(text: &str) -> String {
 }
 
 /// The one legal action that `typed` spells, case and spaces aside; `None`
-/// when none or several do.
+/// when none or several do. Read in turn: the same letters in another case
+/// (`sf3` for `Sf3`), then the same letters in another order (`f3S` for
+/// `Sf3`), then one letter too many in front (`cc4-` for `c4-`, a piece
+/// named before a stack move); the first reading that any legal action
+/// fits decides, and only if exactly one action fits it.
 pub fn unambiguous(state: &GameState, typed: &str) -> Option<String> {
     let typed = key(typed);
-    let mut matches = state
+    let legal: Vec<(String, String)> = state
         .legal_actions()
         .into_iter()
-        .filter(|action| key(action) == typed);
-    let first = matches.next()?;
-    matches.next().is_none().then_some(first)
+        .map(|action| (key(&action), action))
+        .collect();
+    let readings: [&dyn Fn(&str) -> bool; 3] =
+        [&|k| k == typed, &|k| same_letters(k, &typed), &|k| {
+            letter_in_front(&typed, k)
+        }];
+    for fits in readings {
+        let mut matches = legal.iter().filter(|(k, _)| fits(k));
+        if let Some((_, first)) = matches.next() {
+            return matches.next().is_none().then(|| first.clone());
+        }
+    }
+    None
+}
+
+/// Whether `typed` is `action` with one more letter in front.
+fn letter_in_front(typed: &str, action: &str) -> bool {
+    let mut chars = typed.chars();
+    chars.next().is_some_and(char::is_alphabetic) && chars.as_str() == action
 }
 
 /// The same letters in another order (`f3S` for `Sf3`): counted as nearer

@@ -56,7 +56,15 @@ const CHALLENGE_OPTIONS: &[OptionSpec] = &[
 
 /// Takat (RULINGS Takat 1-8) and its turn notation (docs/takat.md).
 const RULES: &str = "\
-Takat: 6 white pieces against 15 black on seven circles: the centre C and the ring N, NE, SE, S, SW, NW; N, SE and SW are red.
+Takat: 6 white pieces against 15 black on seven circles: the centre C and the ring N, NE, SE, S, SW, NW; N, SE and SW are red (*).
+```
+      N*
+  NW      NE
+      C
+  SW*     SE*
+      S
+```
+Neighbours: C touches all six ring cells; a ring cell touches C and the two ring cells beside it (N: NW and NE; SE: NE and S; SW: S and NW). So N and S are not neighbours, nor NW and NE: going round, a move passes through C or the cell between.
 - White moves first. A turn enters one of your pieces on an empty ring cell (never the centre), or moves the top piece of any stack, of either colour, to a neighbouring cell whose stack is no taller than the one it leaves, counting the piece (so the piece lands on an empty cell, goes down, stays level or climbs one level).
 - Black must enter when it has fewer pieces on the board than White.
 - A top piece resting on one of its own colour is safe: only its owner may move it. Three of a colour in a row on a red cell: no one may move the top one.
