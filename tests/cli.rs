@@ -3,6 +3,8 @@
 
 use std::process::{Command, Output};
 
+use taktable::games::{taka, GameSettings, GameState};
+
 fn taktable(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_taktable"))
         .args(args)
@@ -57,7 +59,12 @@ fn perft_from_a_tps_with_komi() {
     assert!(stdout(&out).contains("depth 2 nodes 11683 time"));
     let bad = taktable(&["perft", "--size", "9", "--depth", "1"]);
     assert_eq!(bad.status.code(), Some(1));
-    assert!(stderr(&bad).contains("size must be 3 to 8"));
+    // RULINGS Tak 1: sizes 3 to 8, as the challenge option says.
+    assert!(
+        stderr(&bad).contains("size must be from 3 to 8, not 9"),
+        "{}",
+        stderr(&bad)
+    );
     let bad = taktable(&[
         "perft",
         "--size",
@@ -225,4 +232,289 @@ fn render_writes_a_png_of_a_position_or_explains_why_not() {
     ]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(image::open(&takat).is_ok());
+}
+
+/// The game to a goal of tests/transcripts/taka_first_goal.txt (RULINGS
+/// Taka 15: the first goal wins by default).
+const TAKA_FIRST_GOAL: &str = "G5-G8; B9-A9; G8-G9; A9-B9; F3>F10; B9-A9; G9-F10>F14";
+
+#[test]
+fn taka_goes_through_every_command_from_its_start() {
+    // RULINGS Taka 2: the standard formation is the default start; its
+    // 364 turns are counted by hand in tests/data/taka/perft.txt.
+    let out = taktable(&["perft", "--game", "taka", "--depth", "2"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let nodes: Vec<String> = stdout(&out)
+        .lines()
+        .map(|l| l.split(' ').nth(3).unwrap().to_string())
+        .collect();
+    assert_eq!(nodes, ["364", "135830"]);
+    let out = taktable(&["legal", "--game", "TAKA"]);
+    assert_eq!(stdout(&out).lines().count(), 364);
+
+    // Replay from --moves and from the record /export writes: the goal wins.
+    let out = taktable(&["replay", "--game", "taka", "--moves", TAKA_FIRST_GOAL]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[1], "1-0");
+    assert!(lines[0].contains(" b 4 1-0 g1 t75 "), "{}", lines[0]);
+    let file = taktable(&[
+        "replay",
+        "--game",
+        "taka",
+        "tests/data/taka/games/first-goal.taka",
+    ]);
+    assert!(file.status.success(), "{}", stderr(&file));
+    assert_eq!(stdout(&file), text);
+    assert_eq!(stderr(&file), "");
+
+    // --position: the final position again, with its score and settings.
+    let out = taktable(&[
+        "perft",
+        "--game",
+        "taka",
+        "--position",
+        lines[0],
+        "--depth",
+        "1",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).starts_with("depth 1 nodes 0 "),
+        "{}",
+        stdout(&out)
+    );
+    // A "first to 2" option is checked against the position's own.
+    let out = taktable(&[
+        "perft",
+        "--game",
+        "taka",
+        "--goals",
+        "2",
+        "--position",
+        lines[0],
+        "--depth",
+        "1",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("the game to 2"), "{}", stderr(&out));
+
+    // Options belong to a game.
+    let out = taktable(&["legal", "--game", "taka", "--size", "5"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("--size is not an option of Taka (its options: --goals, --turns)"),
+        "{}",
+        stderr(&out)
+    );
+    let out = taktable(&["legal", "--game", "chess"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("games: tak, takat, taka"),
+        "{}",
+        stderr(&out)
+    );
+
+    // The picture of the start, of the goal (the last of --moves drawn),
+    // and of a position with its last turn given apart.
+    let dir = tempfile::tempdir().unwrap();
+    for (i, args) in [
+        vec![],
+        vec!["--moves", TAKA_FIRST_GOAL],
+        vec!["--position", lines[0], "--last", "g9-f10>f14"],
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let png = dir.path().join(format!("taka{i}.png"));
+        let mut all = vec!["render", "--game", "taka", "--out", png.to_str().unwrap()];
+        all.extend(args);
+        let o = taktable(&all);
+        assert!(o.status.success(), "{all:?}: {}", stderr(&o));
+        assert!(image::open(&png).is_ok());
+    }
+    let png = dir.path().join("bad.png");
+    let o = taktable(&[
+        "render",
+        "--game",
+        "taka",
+        "--last",
+        "Z99",
+        "--out",
+        png.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("--last: "), "{}", stderr(&o));
+    assert!(!png.exists());
+}
+
+#[test]
+fn legal_after_gives_each_turns_position_in_the_games_format() {
+    // RULINGS Tak 2: in the swap opening White's first ply places one of
+    // Black's flats, and then Black moves, still in move 1.
+    let out = taktable(&["legal", "--size", "5", "--after"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert_eq!(text.lines().count(), 25);
+    assert_eq!(text.lines().next(), Some("a1\tx5/x5/x5/x5/2,x4 2 1"));
+    assert!(text.lines().any(|l| l == "e5\tx4,2/x5/x5/x5/x5 2 1"));
+
+    // RULINGS Takat 2, 4: White enters first; then Black must enter.
+    let out = taktable(&["legal", "--game", "takat", "--after"]);
+    assert!(
+        stdout(&out).lines().any(|l| l == "+N\tx/w/x/x/x/x/x b N"),
+        "{}",
+        stdout(&out)
+    );
+
+    // Taka: the 364 turns of the start (RULINGS Taka 2), each with a
+    // position that reads back as itself and is the one the rules reach.
+    let out = taktable(&["legal", "--game", "taka", "--after"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert_eq!(text.lines().count(), 364);
+    let settings = GameSettings::Taka(Default::default());
+    let start = GameState::new(&settings).unwrap();
+    for line in text.lines() {
+        let (turn, after) = line.split_once('\t').expect("a tab");
+        let read: taka::Position = after.parse().unwrap_or_else(|e| panic!("{line}: {e}"));
+        assert_eq!(read.to_string(), after);
+        let mut game = start.clone();
+        game.play(turn).unwrap();
+        assert_eq!(game.snapshot(), after, "{turn}");
+        assert_eq!(read.to_move(), taka::Side::Black, "{turn}");
+    }
+}
+
+/// Runs `taktable replay [--game GAME] FILE` on `text` written to a file.
+fn replay_text(game: &str, text: &str) -> Output {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("game.txt");
+    std::fs::write(&path, text).unwrap();
+    taktable(&["replay", "--game", game, path.to_str().unwrap()])
+}
+
+#[test]
+fn perft_at_depth_zero_counts_the_position_itself() {
+    // Issue 16: `perft --depth 0` printed nothing; perft(0) = 1.
+    for game in ["tak", "takat", "taka"] {
+        let out = taktable(&["perft", "--game", game, "--depth", "0"]);
+        assert!(out.status.success(), "{game}: {}", stderr(&out));
+        let text = stdout(&out);
+        assert_eq!(text.lines().count(), 1, "{game}: {text}");
+        assert!(text.starts_with("depth 0 nodes 1 time "), "{game}: {text}");
+    }
+}
+
+#[test]
+fn legal_on_a_finished_game_says_it_is_over() {
+    // Issue 16: it printed nothing and exited 0. RULINGS Taka 15: a goal
+    // ends a "first goal" game; RULINGS Tak 4a: a road ends a game.
+    let out = taktable(&["legal", "--game", "taka", "--moves", TAKA_FIRST_GOAL]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(stdout(&out), "");
+    assert!(
+        stderr(&out).contains("the game is over: 1-0 (a goal (1-0))"),
+        "{}",
+        stderr(&out)
+    );
+    let out = taktable(&[
+        "legal",
+        "--size",
+        "3",
+        "--moves",
+        "a3; a1; b1; b3; c1",
+        "--after",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("the game is over: R-0 (a road)"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn replay_warns_of_a_result_the_game_does_not_have() {
+    // Issue 16: `2-0` was accepted silently. It is no result of these
+    // games: the replay still prints the rules' result, and warns.
+    let ptn = std::fs::read_to_string("tests/data/tak/games/road-win.ptn").unwrap();
+    let ptn = ptn.replace("e1 R-0", "e1").replace("\"R-0\"", "\"2-0\"");
+    let out = replay_text("tak", &ptn);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).ends_with("\nR-0\n"), "{}", stdout(&out));
+    assert_eq!(
+        stderr(&out),
+        "warning: the file gives the result `2-0`, which is not a Tak result \
+         (R-0, 0-R, F-0, 0-F, 1-0, 0-1, 1/2-1/2); the rules give R-0 (a road)\n"
+    );
+    let taka = std::fs::read_to_string("tests/data/taka/games/first-goal.taka").unwrap();
+    let out = replay_text("taka", &taka.replace("\"1-0\"", "\"2-0\""));
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("`2-0`, which is not a Taka result (1-0, 0-1, 1/2-1/2); the rules give 1-0 (a goal (1-0))"),
+        "{}",
+        stderr(&out)
+    );
+    // A result the game knows but the rules contradict is an error.
+    let out = replay_text("taka", &taka.replace("\"1-0\"", "\"0-1\""));
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("the file gives the result 0-1 but the rules give 1-0"));
+}
+
+#[test]
+fn records_with_bare_cr_line_breaks_replay() {
+    // Issue 16: a record with bare CR line breaks failed, quoting the raw CR.
+    for (game, path, expected) in [
+        ("tak", "tests/data/tak/games/road-win.ptn", "R-0"),
+        ("takat", "tests/data/takat/games/black-wins.takat", "0-1"),
+        ("taka", "tests/data/taka/games/first-goal.taka", "1-0"),
+    ] {
+        let text = std::fs::read_to_string(path).unwrap();
+        let lf = replay_text(game, &text);
+        for eol in ["\r", "\r\n"] {
+            let out = replay_text(game, &text.replace('\n', eol));
+            assert!(out.status.success(), "{game} {eol:?}: {}", stderr(&out));
+            assert_eq!(stdout(&out), stdout(&lf), "{game} {eol:?}");
+            assert!(stdout(&out).ends_with(&format!("\n{expected}\n")));
+        }
+    }
+    // An error in such a file names the line and shows no raw CR.
+    let text = std::fs::read_to_string("tests/data/takat/games/black-wins.takat").unwrap();
+    let out = replay_text("takat", &text.replace('\n', "\r").replace("NE-SE", "NE-XX"));
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr(&out);
+    assert!(err.contains("line 8"), "{err}");
+    assert!(!err.contains('\r'), "{err:?}");
+}
+
+#[test]
+fn errors_name_a_wrong_dash_and_do_not_repeat_a_huge_input() {
+    // Issue 16: `N−C` with the minus sign U+2212 was "not a cell".
+    let out = taktable(&["legal", "--game", "takat", "--moves", "+N; +S; N\u{2212}C"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out)
+            .contains("'\u{2212}' is the minus sign U+2212, not the dash; write - as in C-NE"),
+        "{}",
+        stderr(&out)
+    );
+    let out = taktable(&["legal", "--game", "taka", "--moves", "G5\u{2212}G8"]);
+    assert!(
+        stderr(&out)
+            .contains("'\u{2212}' is the minus sign U+2212, not the dash; write - as in E7-E9"),
+        "{}",
+        stderr(&out)
+    );
+    // Issue 16: a 130 KB move came back in full.
+    for (game, turn) in [("tak", "a1"), ("takat", "N-C"), ("taka", "E7-E8")] {
+        let huge = turn.repeat(130_000 / turn.len());
+        let count = format!(" ({} characters)", huge.len());
+        let out = taktable(&["legal", "--game", game, "--moves", &huge]);
+        assert_eq!(out.status.code(), Some(1));
+        let err = stderr(&out);
+        assert!(err.len() < 600, "{game}: {} bytes: {err}", err.len());
+        assert!(err.contains(&count), "{game}: {err}");
+    }
 }

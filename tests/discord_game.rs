@@ -728,3 +728,37 @@ async fn a_reminder_that_fell_due_while_the_bot_was_down_is_posted_at_start_up()
     assert_eq!(notified(&data), [alice.id]);
     second.stop().await.unwrap();
 }
+
+/// Deadlines in Discord are its timestamp markup, which each reader sees in their own time
+/// zone (issue 13 item 7): `/board` gives the next reminder and the timeout as `<t:UNIX:f>`
+/// followed by the relative `(<t:UNIX:R>)`, never as UTC text, and the timeout falls a week
+/// (the default) after the start of the turn, six days after the first reminder.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn board_deadlines_are_discord_timestamps() {
+    let mut bot = RunningBot::start_ready(&[]).await;
+    let standin = &bot.standin;
+    start_game(standin, json!([{ "name": "size", "type": 4, "value": 3 }])).await;
+    let (_, board) = slash(standin, &bob(), "board", json!([])).await;
+    let data = message_data(&board);
+    let content = data["content"].as_str().unwrap();
+    assert!(!content.contains("UTC"), "{content}");
+    let times: Vec<i64> = content
+        .split("<t:")
+        .skip(1)
+        .filter_map(|rest| {
+            let (unix, style) = rest.split_once(':')?;
+            style.starts_with("f> (").then(|| unix.parse().unwrap())
+        })
+        .collect();
+    assert_eq!(times.len(), 2, "{content}");
+    for t in &times {
+        assert!(
+            content.contains(&format!("<t:{t}:f> (<t:{t}:R>)")),
+            "{content}"
+        );
+    }
+    // Reminders every day, timeout one week: both counted from the start of the turn.
+    assert_eq!(times[1] - times[0], 6 * 24 * 3600, "{content}");
+    assert!(content.contains("Move 1, White to play"), "{content}");
+    bot.stop().await.unwrap();
+}

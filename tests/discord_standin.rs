@@ -123,8 +123,9 @@ async fn plain_moves_asks_for_the_message_content_intent() {
     bot.stop().await.unwrap();
 }
 
-/// `/help` is answered with an ephemeral channel message (callback type 4, flags 64); its text,
-/// longer than Discord's 2000 characters, continues in an ephemeral followup.
+/// `/help` is answered with an ephemeral channel message (callback type 4, flags 64): a quick
+/// start that fits one message (issue 13 item 8); `/help command:<name>` gives one command's
+/// options, from the registry.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn help_is_answered_with_ephemeral_messages() {
     let mut bot = RunningBot::start_ready(&[]).await;
@@ -145,19 +146,21 @@ async fn help_is_answered_with_ephemeral_messages() {
     assert!(content.starts_with("taktable hosts games"), "{content}");
     assert!(content.chars().count() <= 2000);
     assert!(content.contains("/tak challenge"), "{content}");
+    assert!(content.contains("/help command:"), "{content}");
 
-    let followup_path = format!(
-        "{API}/webhooks/{}/{}",
-        standin.options().application_id,
-        help.token
+    let one = standin.slash_command(
+        "help",
+        json!([{ "name": "command", "type": 3, "value": "move" }]),
     );
-    let followup = standin.wait_for(Method::POST, &followup_path, WAIT).await;
-    let body = followup.json();
-    assert_eq!(body["flags"], 64, "{body}");
-    assert!(
-        body["content"].as_str().unwrap().contains("Takat"),
-        "{body}"
-    );
+    standin.send_interaction(&one);
+    let callback = standin
+        .wait_for(Method::POST, &one.callback_path(), WAIT)
+        .await;
+    let body = callback.json();
+    assert_eq!(body["data"]["flags"], 64, "{body}");
+    let content = body["data"]["content"].as_str().unwrap();
+    assert!(content.starts_with("/move notation:"), "{content}");
+    assert!(content.contains("- notation (required): "), "{content}");
 
     bot.stop().await.unwrap();
 }

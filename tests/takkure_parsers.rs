@@ -1,7 +1,7 @@
 //! Round trips of the Takkure notation and position format, and their
 //! refusals.
 
-#[path = "takkure_support.rs"]
+#[path = "support/takkure.rs"]
 mod support;
 
 use support::*;

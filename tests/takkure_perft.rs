@@ -1,7 +1,7 @@
 //! Perft counts from `tests/data/takkure/perft.txt`: distinct input
 //! sequences, with the dice fixed by each position's generator.
 
-#[path = "takkure_support.rs"]
+#[path = "support/takkure.rs"]
 mod support;
 
 use taktable::games::takkure::{divide, perft, Game, Role, Side, Squad};

@@ -2,7 +2,7 @@
 //! RULINGS Takkure N), with accepted and refused inputs. Dice are scripted
 //! by seed (`with_rolls`), so each test knows the rolls it meets.
 
-#[path = "takkure_support.rs"]
+#[path = "support/takkure.rs"]
 mod support;
 
 use support::*;

@@ -110,7 +110,7 @@ pub fn challenge(ctx: &Ctx<'_>, request: &ChallengeRequest) -> Outcome {
 
 /// The challenge waiting here, if it is still open by the clock (an expired
 /// one is closed on the spot).
-fn waiting_challenge(ctx: &Ctx<'_>) -> Result<Option<Challenge>, super::Failure> {
+pub(super) fn waiting_challenge(ctx: &Ctx<'_>) -> Result<Option<Challenge>, super::Failure> {
     let place = ctx.place;
     let Some(c) = ctx.store().open_challenge(&place.guild, &place.channel)? else {
         return Ok(None);

@@ -43,6 +43,14 @@ impl CommandSpec {
     pub fn option(&self, name: &str) -> Option<&OptionSpec> {
         self.options.iter().find(|o| o.name == name)
     }
+
+    /// The game whose challenge this command is, if it is one.
+    pub fn game(&self) -> Option<GameKind> {
+        match self.action {
+            Action::Challenge(kind) => Some(kind),
+            Action::Build(_) => None,
+        }
+    }
 }
 
 impl std::fmt::Debug for CommandSpec {
@@ -191,7 +199,7 @@ fn registry() -> Vec<CommandSpec> {
         ),
         plain(
             "undo",
-            "Ask to take back the last move, or accept your opponent's request",
+            "Ask to take back your last move (and the reply to it), or accept your opponent's request",
             vec![],
             |_| Ok(Command::Undo),
         ),
@@ -343,9 +351,20 @@ fn registry() -> Vec<CommandSpec> {
             vec![],
             |_| Ok(Command::Abort),
         ),
-        plain("help", "How to play with taktable", vec![], |_| {
-            Ok(Command::Help)
-        }),
+        plain(
+            "help",
+            "How to start and play; command: one command's options",
+            vec![opt(
+                "command",
+                "A command's name, e.g. move or tak challenge",
+                OptionKind::String,
+            )],
+            |chosen| {
+                Ok(Command::Help {
+                    command: chosen.string("command"),
+                })
+            },
+        ),
         plain(
             "theme",
             "Choose the colours of the board pictures you ask for",
@@ -447,7 +466,10 @@ pub enum Command {
         game: Option<i64>,
     },
     Abort,
-    Help,
+    /// `/help`, or one command's options (`/help command:move`).
+    Help {
+        command: Option<String>,
+    },
     /// Choose a board theme, by name.
     Theme(String),
     Themes,

@@ -12,8 +12,8 @@ use chrono::{DateTime, Duration, Utc};
 use tracing::error;
 
 use super::announce::game_over_reply;
-use super::interval::{self, span, when};
-use super::reply::{channel_mention, mention, Reply};
+use super::interval::{self, span};
+use super::reply::{channel_mention, mention, time, Reply};
 use super::{player_label, refuse, Bot, Ctx, Failure, Outcome, Place};
 use crate::games::{resignation_result, GameState, Seat};
 use crate::store::{DueGame, Finish, GameRow, GameStatus, StoreError, TurnClock, UserId};
@@ -149,12 +149,12 @@ fn announce(
         let deadline_text = match deadline {
             Some(t) if t > now => format!(
                 " If you haven't moved by {} (the timeout), {} may {claim}.",
-                when(t),
+                time(t),
                 mention(opponent)
             ),
             Some(t) => format!(
                 " The timeout passed on {}: {} may {claim}.",
-                when(t),
+                time(t),
                 mention(opponent)
             ),
             None => String::new(),
@@ -171,11 +171,11 @@ fn announce(
         let deadline_text = match deadline {
             Some(t) if t > now => format!(
                 " If you haven't moved by {} (the timeout), your opponent may {claim_dm}.",
-                when(t)
+                time(t)
             ),
             Some(t) => format!(
                 " The timeout passed on {}: your opponent may {claim_dm}.",
-                when(t)
+                time(t)
             ),
             None => String::new(),
         };
@@ -221,7 +221,7 @@ pub fn claim(ctx: &Ctx<'_>) -> Outcome {
             "{} still has {} before the timeout (deadline {}).",
             mention(mover),
             span(deadline - ctx.now),
-            when(deadline)
+            time(deadline)
         ));
     }
     let waited = format!(
@@ -290,7 +290,7 @@ pub fn remind(ctx: &Ctx<'_>, every: Option<Duration>) -> Outcome {
     if let (Some(next), Some(seat)) = (clock.turn.next_reminder(&clock.timing), state.awaiting()) {
         text.push_str(&format!(
             " The next one: {}, if {} hasn't moved by then.",
-            when(next),
+            time(next),
             mention(game.player(seat))
         ));
     }

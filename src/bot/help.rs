@@ -1,4 +1,6 @@
-//! `/help`: every command with its options, from the registry.
+//! `/help`: a short quick start (how to challenge, move, where the rules
+//! are), and `/help command:<name>`: one command's options, written from
+//! the command registry (so a new command or option needs nothing here).
 
 use super::commands::{commands, word_list, CommandSpec, OptionKind, OptionSpec};
 use super::reply::Reply;
@@ -36,21 +38,83 @@ pub fn synopsis(c: &CommandSpec) -> String {
     line
 }
 
-pub fn help(place: &Place) -> Reply {
-    let titles: Vec<&str> = GameKind::ALL.iter().map(|k| k.title()).collect();
-    let mut text = format!(
-        "taktable hosts games of {}, one game per channel.\n",
-        word_list(&titles, "and")
-    );
-    for c in commands() {
-        text.push_str(&format!("{} : {}\n", synopsis(c), c.description));
+/// `/help`: a short quick start; `/help command:<name>`: one command's
+/// options, from the registry (issue 13 item 8).
+pub fn help(place: &Place, command: Option<&str>) -> Result<Reply, String> {
+    match command {
+        None => Ok(Reply::ephemeral(place, quick_start())),
+        Some(name) => {
+            let wanted = name.trim().trim_start_matches('/').to_lowercase();
+            let spec = commands()
+                .iter()
+                .find(|c| c.name == wanted)
+                .ok_or_else(|| {
+                    format!(
+                        "There is no command `/{wanted}`. The commands: {}.",
+                        command_names()
+                    )
+                })?;
+            Ok(Reply::ephemeral(place, command_help(spec)))
+        }
     }
-    text.push_str(
-        "Challenges expire after 24 hours. Slow games are fine: the player to move is reminded every day (/remind, /settings), and after 7 days without a move the opponent may /claim the win. /notify dm:true sends your turns to you directly.\nStarted a game by mistake? Either player may /abort it (no result, unrated) until both have made two moves; after that it is /resign or /claim.",
-    );
-    for kind in GameKind::ALL {
+}
+
+/// Every command's name, for people: "tak challenge, accept, ...".
+fn command_names() -> String {
+    let names: Vec<&str> = commands().iter().map(|c| c.name.as_str()).collect();
+    names.join(", ")
+}
+
+/// How to start, move and learn the rules, in a few lines.
+fn quick_start() -> String {
+    let titles: Vec<&str> = GameKind::ALL.iter().map(|k| k.title()).collect();
+    let names: Vec<&str> = GameKind::ALL.iter().map(|k| k.name()).collect();
+    let challenges: Vec<String> = GameKind::ALL
+        .iter()
+        .map(|k| format!("/{} challenge", k.name()))
+        .collect();
+    let challenges: Vec<&str> = challenges.iter().map(String::as_str).collect();
+    let moves: Vec<String> = GameKind::ALL
+        .iter()
+        .map(|k| format!("{} {}", k.title(), k.move_hint()))
+        .collect();
+    format!(
+        "taktable hosts games of {}, one game per channel. Quick start:
+1. Challenge: {} with opponent:@name (leave it out for an open challenge anyone may take). They answer /accept or /decline.
+2. Move: /move notation:<move> when it's your turn ({}).
+3. During the game: /board shows it, /undo asks to take back your last move, /draw offers a draw, /resign gives up; /abort ends a game started by mistake (unrated) until both have made two moves.
+Rules and notation: /rules game:<{}>. Your games: /games.
+One command's options: /help command:<name>, e.g. /help command:move. Commands: {}.",
+        word_list(&titles, "and"),
+        word_list(&challenges, "or"),
+        moves.join("; "),
+        names.join("|"),
+        command_names()
+    )
+}
+
+/// One command: its synopsis, what it does, each option with its values.
+fn command_help(c: &CommandSpec) -> String {
+    let mut text = format!("{}\n{}.", synopsis(c), c.description);
+    if c.options.is_empty() {
+        text.push_str("\nNo options.");
+    }
+    for o in &c.options {
+        let mut line = format!("\n- {}", o.name);
+        line.push_str(if o.required {
+            " (required): "
+        } else {
+            " (optional): "
+        });
+        line.push_str(o.description);
+        if !o.choices.is_empty() {
+            line.push_str(&format!("; one of {}", o.choices.join(", ")));
+        }
+        text.push_str(&line);
+    }
+    if let Some(kind) = c.game() {
         text.push('\n');
         text.push_str(kind.help());
     }
-    Reply::ephemeral(place, text)
+    text
 }

@@ -24,6 +24,7 @@ pub mod rules;
 pub mod spelling;
 pub mod standings;
 pub mod suggest;
+pub mod summary;
 pub mod themes;
 
 use std::collections::HashMap;
@@ -181,13 +182,15 @@ impl Bot {
                 Command::Cancel => challenge::cancel(&ctx),
                 Command::Rematch => challenge::rematch(&ctx, None),
                 Command::Move { notation, version } => play::play_move(&ctx, notation, *version),
-                Command::Board => play::board(&ctx),
+                Command::Board => summary::board(&ctx),
                 Command::Resign => play::resign(&ctx),
                 Command::Abort => play::abort(&ctx),
                 Command::Draw => offers::draw(&ctx, None),
                 Command::Undo => offers::undo(&ctx, None),
                 Command::Export { game } => export::export(&ctx, *game),
-                Command::Help => Ok(vec![help::help(ctx.place)]),
+                Command::Help { command } => help::help(ctx.place, command.as_deref())
+                    .map(|reply| vec![reply])
+                    .map_err(Failure::User),
                 Command::Theme(name) => themes::set_theme(&ctx, name),
                 Command::Themes => themes::list(&ctx),
                 Command::Claim => correspondence::claim(&ctx),

@@ -1,13 +1,14 @@
 //! Offers between the players of a game: `/draw` (offer, or accept the
-//! opponent's offer) and `/undo` (ask to take back the last ply, or accept
-//! the opponent's request). An offer holds for the game version it was made
+//! opponent's offer) and `/undo` (ask to take back your own last move and
+//! the reply after it, or accept the opponent's request). An offer holds for the game version it was made
 //! at, so it lapses as soon as a move is made.
 
 use super::announce::game_over_reply;
 use super::board::board_image;
+use super::commands::word_list;
 use super::reply::{mention, ButtonStyle, Reply};
 use super::{button_ids, refuse, to_move_line, Ctx, Failure, Outcome};
-use crate::games::{GameState, DRAW_RESULT};
+use crate::games::{GameState, Seat, DRAW_RESULT};
 use crate::store::{Finish, GameRow, GameStatus, OfferKind};
 
 /// `/draw`. `only`: the game version a button was made for.
@@ -61,7 +62,36 @@ pub fn draw(ctx: &Ctx<'_>, only: Option<i64>) -> Outcome {
     }
 }
 
-/// `/undo`. `only`: the game version a button was made for.
+/// The moves an undo asked for by `seat` takes back: from that seat's last
+/// move to the end (its own move and whatever the opponent played after
+/// it, issue 13 item 3). `None`: the seat has made no move yet.
+fn undo_span(ctx: &Ctx<'_>, game: &GameRow, seat: Seat) -> Result<Option<usize>, Failure> {
+    let moves = ctx.store().moves(game.id)?;
+    Ok(moves.iter().rposition(|m| m.seat == seat))
+}
+
+/// "c3" or "c3 and @bob's reply b3" (or "replies b3, c2").
+fn undo_words(game: &GameRow, seat: Seat, taken: &[String]) -> String {
+    let Some((own, replies)) = taken.split_first() else {
+        return String::new();
+    };
+    match replies {
+        [] => own.clone(),
+        [one] => format!(
+            "{own} and {}'s reply {one}",
+            mention(game.player(seat.other()))
+        ),
+        more => format!(
+            "{own} and {}'s replies {}",
+            mention(game.player(seat.other())),
+            more.join(", ")
+        ),
+    }
+}
+
+/// `/undo`: asks to take back your own last move (and the opponent's reply
+/// after it, if any); the opponent's `/undo` accepts. `only`: the game
+/// version a button was made for.
 pub fn undo(ctx: &Ctx<'_>, only: Option<i64>) -> Outcome {
     let (game, state) = ctx.active_game()?;
     let seat = ctx.seat_in(&game)?;
@@ -69,20 +99,30 @@ pub fn undo(ctx: &Ctx<'_>, only: Option<i64>) -> Outcome {
         return refuse(button_ids::EXPIRED);
     }
     let actions = state.actions();
-    let Some(last) = actions.last() else {
-        return refuse("There's no move to take back yet.");
-    };
     let opponent = game.player(seat.other());
     match ctx.store().offer(game.id, OfferKind::Undo, game.version)? {
         Some(offer) if offer.seat == seat => refuse(format!(
-            "You've already asked to take back the last move; it's up to {} to accept with /undo.",
+            "You've already asked to take back your last move; it's up to {} to accept with /undo.",
             mention(opponent)
         )),
-        Some(_) => {
-            let before = GameState::replay(&game.settings, &actions[..actions.len() - 1])
+        Some(offer) => {
+            let asker = offer.seat;
+            let Some(from) = undo_span(ctx, &game, asker)? else {
+                return refuse(button_ids::EXPIRED);
+            };
+            let before = GameState::replay(&game.settings, &actions[..from])
                 .map_err(|e| Failure::User(e.to_string()))?;
-            ctx.store()
-                .take_back(game.id, game.version, &before.snapshot(), ctx.now)?;
+            // One move at a time, each against the version the last left,
+            // all under this channel's lock.
+            let mut version = game.version;
+            for _ in from..actions.len() {
+                version = ctx
+                    .store()
+                    .take_back(game.id, version, &before.snapshot(), ctx.now)?;
+            }
+            let taken = &actions[from..];
+            let words = word_list(&taken.iter().map(String::as_str).collect::<Vec<_>>(), "and");
+            let verb = if taken.len() == 1 { "is" } else { "are" };
             let next = before
                 .awaiting()
                 .map(|s| game.player(s))
@@ -92,12 +132,15 @@ pub fn undo(ctx: &Ctx<'_>, only: Option<i64>) -> Outcome {
                 ctx,
                 &game,
                 &before,
-                &format!("{last} was taken back."),
+                &format!(
+                    "{words} {} taken back.",
+                    if taken.len() == 1 { "was" } else { "were" }
+                ),
             )?;
             let reply = Reply::public(
                 ctx.place,
                 format!(
-                    "{} accepts: {last} is taken back. {}",
+                    "{} accepts: {words} {verb} taken back. {}",
                     mention(ctx.user.id),
                     to_move_line(&game, &before),
                 ),
@@ -108,6 +151,11 @@ pub fn undo(ctx: &Ctx<'_>, only: Option<i64>) -> Outcome {
         }
         None if only.is_some() => refuse(button_ids::EXPIRED),
         None => {
+            let Some(from) = undo_span(ctx, &game, seat)? else {
+                return refuse(
+                    "You haven't made a move yet, so there's nothing of yours to take back.",
+                );
+            };
             ctx.store()
                 .set_offer(game.id, OfferKind::Undo, seat, game.version, ctx.now)?;
             let offer = offer_reply(
@@ -115,8 +163,9 @@ pub fn undo(ctx: &Ctx<'_>, only: Option<i64>) -> Outcome {
                 &game,
                 OfferKind::Undo,
                 format!(
-                    "{} asks to take back the last move ({last}). {}: /undo accepts, /decline refuses.",
+                    "{} asks to take back their move {}. {}: /undo accepts, /decline refuses. The request lapses when a move is made.",
                     mention(ctx.user.id),
+                    undo_words(&game, seat, &actions[from..]),
                     mention(opponent)
                 ),
             );
@@ -124,6 +173,24 @@ pub fn undo(ctx: &Ctx<'_>, only: Option<i64>) -> Outcome {
             Ok(std::iter::once(offer).chain(answer).collect())
         }
     }
+}
+
+/// What a move made now cancels: the pending draw offer and undo request,
+/// said after the move ("@bob's undo request lapses."). Empty when none.
+pub fn lapsing(ctx: &Ctx<'_>, game: &GameRow) -> Result<String, Failure> {
+    let mut words = String::new();
+    for (kind, what) in [
+        (OfferKind::Draw, "draw offer"),
+        (OfferKind::Undo, "request to take back a move"),
+    ] {
+        if let Some(offer) = ctx.store().offer(game.id, kind, game.version)? {
+            words.push_str(&format!(
+                " {}'s {what} lapses with this move.",
+                mention(game.player(offer.seat))
+            ));
+        }
+    }
+    Ok(words)
 }
 
 fn offer_reply(ctx: &Ctx<'_>, game: &GameRow, kind: OfferKind, text: String) -> Reply {
@@ -180,7 +247,7 @@ pub fn answer_pending(
         ctx.store().clear_offer(game.id, kind)?;
         let what = match kind {
             OfferKind::Draw => "the draw offer",
-            OfferKind::Undo => "the request to take back the last move",
+            OfferKind::Undo => "the request to take back a move",
         };
         return Ok(Some(vec![Reply::public(
             place,

@@ -1,11 +1,11 @@
-//! Playing: `/move`, `/board`, `/resign`, `/abort`.
+//! Playing: `/move`, `/resign`, `/abort`.
 
 use super::announce::{game_over_reply, result_line};
 use super::board::board_image;
 use super::reply::{mention, Reply};
 use super::spelling;
-use super::{player_label, refuse, to_move_line, Ctx, Failure, Outcome, POSITION_CHANGED};
-use crate::games::{resignation_result, GameOutcome, Seat};
+use super::{refuse, to_move_line, Ctx, Failure, Outcome, POSITION_CHANGED};
+use crate::games::{resignation_result, GameOutcome};
 use crate::store::{Finish, GameStatus};
 
 /// `/move`: only the player whose input the game awaits; an illegal move
@@ -38,6 +38,8 @@ pub fn play_move(ctx: &Ctx<'_>, notation: &str, version: Option<i64>) -> Outcome
         winner: o.winner,
         reason: o.reason.clone(),
     });
+    // Said after the move: the offers it cancels (issue 13 item 3).
+    let lapsed = super::offers::lapsing(ctx, &game)?;
     ctx.store().record_move(
         game.id,
         game.version,
@@ -67,7 +69,7 @@ pub fn play_move(ctx: &Ctx<'_>, notation: &str, version: Option<i64>) -> Outcome
             Reply::public(
                 ctx.place,
                 format!(
-                    "{me} played {}.{note} {}",
+                    "{me} played {}.{note}{lapsed} {}",
                     played.notation,
                     to_move_line(&game, &state),
                 ),
@@ -97,37 +99,6 @@ fn cant_play(e: crate::games::GameError, near: Vec<String>) -> Failure {
         format!(" Did you mean {}?", super::commands::word_list(&near, "or"))
     };
     Failure::User(format!("Can't play that: {e}.{hint} Nothing changed."))
-}
-
-/// `/board`: the game in progress here, else the last one played here.
-pub fn board(ctx: &Ctx<'_>) -> Outcome {
-    let place = ctx.place;
-    let game = match ctx.store().active_game(&place.guild, &place.channel)? {
-        Some(game) => game,
-        None => match ctx.store().latest_game(&place.guild, &place.channel)? {
-            Some(game) => game,
-            None => return refuse(super::challenge::no_game_here(ctx)?),
-        },
-    };
-    let state = ctx.store().replay(&game)?;
-    let status = match game.status {
-        GameStatus::Active => to_move_line(&game, &state),
-        GameStatus::Finished => format!(
-            "Game over. {}",
-            result_line(&game, game.winner, game.result.as_deref().unwrap_or("*"))
-        ),
-        GameStatus::Aborted => "The game was aborted.".to_string(),
-    };
-    let text = format!(
-        "Game #{}: {} vs {}, {} played. {status}",
-        game.id,
-        player_label(&game, Seat::Player1),
-        player_label(&game, Seat::Player2),
-        crate::games::plural(state.action_count() as u32, "ply").replace("plys", "plies"),
-    );
-    Ok(vec![
-        Reply::public(place, text).with_image(board_image(ctx, &game, &state))
-    ])
 }
 
 /// `/resign`: a player gives up; the opponent wins (`1-0` or `0-1`, RULINGS Tak 6).

@@ -1,5 +1,9 @@
-//! What the bot answers: text (mentions in Discord's `<@id>` form), an
-//! optional board image, an optional file, buttons.
+//! What the bot answers: text (mentions in Discord's `<@id>` form, points
+//! in time as `<t:UNIX>`), an optional board image, an optional file,
+//! buttons. Each adapter writes mentions and times its own way: Discord as
+//! its markup, the terminal as `@name` and UTC text.
+
+use chrono::{DateTime, Utc};
 
 use crate::store::UserId;
 
@@ -165,6 +169,47 @@ pub fn plain_channels(text: &str) -> String {
     out
 }
 
+/// A point in time (a deadline) in a reply's text: `<t:UNIX>`, the form of
+/// Discord's timestamp markup without a style, so an adapter that does not
+/// rewrite it still shows a time. Adapters rewrite it with [`replace_times`]
+/// (issue 13 item 7: each reader sees their own local time in Discord).
+pub fn time(t: DateTime<Utc>) -> String {
+    format!("<t:{}>", t.timestamp())
+}
+
+/// Replaces every `<t:UNIX>` of a text by what `write` makes of the time
+/// (a token with a style, `<t:UNIX:R>`, is left as it is).
+pub fn replace_times(text: &str, mut write: impl FnMut(DateTime<Utc>) -> String) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(start) = rest.find("<t:") {
+        out.push_str(&rest[..start]);
+        let after = &rest[start + 3..];
+        let digits: String = after
+            .char_indices()
+            .take_while(|&(i, c)| c.is_ascii_digit() || (i == 0 && c == '-'))
+            .map(|(_, c)| c)
+            .collect();
+        let at = digits
+            .parse::<i64>()
+            .ok()
+            .filter(|_| after[digits.len()..].starts_with('>'))
+            .and_then(|secs| DateTime::from_timestamp(secs, 0));
+        match at {
+            Some(t) => {
+                out.push_str(&write(t));
+                rest = &after[digits.len() + 1..];
+            }
+            None => {
+                out.push_str("<t:");
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
 /// The user ids mentioned in a text, in order.
 pub fn mentioned_ids(text: &str) -> Vec<UserId> {
     let mut ids = Vec::new();
@@ -219,6 +264,23 @@ mod tests {
         assert_eq!(
             plain_channels("in <#general>, <#> <# x> <#side"),
             "in #general, <#> <# x> <#side"
+        );
+    }
+
+    #[test]
+    fn times_are_written_by_the_adapter() {
+        // Issue 13 item 7: the core writes a time once; each adapter formats it.
+        let t = DateTime::parse_from_rfc3339("2026-01-08T00:00:00Z")
+            .unwrap()
+            .with_timezone(&Utc);
+        let text = format!("timeout {}, not <t:12:R> or <t:x> or <t:9", time(t));
+        assert_eq!(
+            text,
+            "timeout <t:1767830400>, not <t:12:R> or <t:x> or <t:9"
+        );
+        assert_eq!(
+            replace_times(&text, |t| t.format("%d %b").to_string()),
+            "timeout 08 Jan, not <t:12:R> or <t:x> or <t:9"
         );
     }
 }

@@ -10,14 +10,16 @@ use super::setup::PositionArgs;
 pub struct PerftArgs {
     #[command(flatten)]
     position: PositionArgs,
-    /// Count up to this many plies.
+    /// Count up to this many plies (0: the position itself, 1 node).
     #[arg(long)]
     depth: u32,
 }
 
 pub fn run(args: PerftArgs) -> Result<(), String> {
     let start = args.position.start()?;
-    for depth in 1..=args.depth {
+    // Depth 0 counts the position itself: perft(0) = 1 by definition.
+    let first = args.depth.min(1);
+    for depth in first..=args.depth {
         let clock = Instant::now();
         let nodes = start.perft(depth);
         let seconds = clock.elapsed().as_secs_f64();

@@ -1,77 +1,82 @@
-//! `taktable replay`: plays a game file through the rules and prints the
-//! final position and the result.
+//! `taktable replay`: plays a game file (or `--moves` from `--position`)
+//! through the rules and prints the final position and the result.
 
 use std::path::PathBuf;
 
 use clap::Args;
 
-use super::setup::GameChoice;
-use crate::games::{tak, takat};
+use super::setup::PositionArgs;
+use crate::games::{GameKind, GameState, DRAW_RESULT};
 
 #[derive(Args)]
 pub struct ReplayArgs {
-    /// The game of the file: a PTN file for Tak, a Takat record for Takat.
-    #[arg(long, value_enum, default_value_t = GameChoice::Tak)]
-    game: GameChoice,
-    /// The game file.
-    file: PathBuf,
+    #[command(flatten)]
+    position: PositionArgs,
+    /// The game file, as /export writes it (Tak: PTN; Takat, Taka: a
+    /// record). Without it, `--moves` are played from `--position`.
+    file: Option<PathBuf>,
 }
-
-/// The Tak result strings the rules decide; a file claiming one of them
-/// must agree with the engine.
-const RULE_RESULTS: &[&str] = &["R-0", "0-R", "F-0", "0-F", "1/2-1/2"];
 
 pub fn run(args: ReplayArgs) -> Result<(), String> {
-    let text = std::fs::read_to_string(&args.file)
-        .map_err(|e| format!("can't read {}: {e}", args.file.display()))?;
-    match args.game {
-        GameChoice::Tak => replay_tak(&text),
-        GameChoice::Takat => replay_takat(&text),
-    }
-}
-
-fn replay_tak(text: &str) -> Result<(), String> {
-    let game = tak::PtnGame::parse(text).map_err(|e| e.to_string())?;
-    let replay = game.replay().map_err(|e| e.to_string())?;
-    let result = replay
-        .position
-        .outcome()
-        .map_or("*", tak::Outcome::result_string);
-    println!("{}", replay.position.tps());
-    println!("{result}");
-    if let Some(claimed) = game.result.as_deref() {
-        if RULE_RESULTS.contains(&claimed) && claimed != result {
-            return Err(format!(
-                "the file gives the result {claimed} but the rules give {result} for the final position"
-            ));
+    let kind = args.position.game.game;
+    let (game, claimed) = match &args.file {
+        Some(path) => {
+            let p = &args.position;
+            if p.position.is_some() || p.moves.is_some() || !p.game.chosen()?.is_empty() {
+                return Err(
+                    "a game file sets its own start and options: give either the file or \
+                     --position, --moves and the game's options"
+                        .into(),
+                );
+            }
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| format!("can't read {}: {e}", path.display()))?;
+            kind.read_file(&text).map_err(|e| e.to_string())?
         }
-    }
-    Ok(())
-}
-
-/// The result string of a Takat position: `1-0` (White), `0-1` (Black), `*`.
-pub fn takat_result(position: &takat::Position) -> &'static str {
-    match position.outcome() {
-        Some(o) if o.winner == takat::Color::White => "1-0",
-        Some(_) => "0-1",
-        None => "*",
-    }
-}
-
-fn replay_takat(text: &str) -> Result<(), String> {
-    let record = takat::parse_record(text).map_err(|e| e.to_string())?;
-    let position = record
-        .final_position()
-        .map_err(|(i, e)| format!("turn {}: {e}", i + 1))?;
-    let result = takat_result(&position);
-    println!("{position}");
-    println!("{result}");
-    if let Some(claimed) = record.tag("Result") {
-        if ["1-0", "0-1"].contains(&claimed) && claimed != result {
-            return Err(format!(
-                "the file gives the result {claimed} but the rules give {result} for the final position"
-            ));
+        None if args.position.moves.is_none() && args.position.position.is_none() => {
+            return Err("give a game file to replay, or --moves (and --position)".into());
         }
+        None => (args.position.start()?, None),
+    };
+    let result = game.outcome().map_or_else(|| "*".to_string(), |o| o.result);
+    println!("{}", game.snapshot());
+    println!("{result}");
+    match claimed {
+        Some(claimed) => check_claim(kind, &game, &claimed, &result),
+        None => Ok(()),
+    }
+}
+
+/// A file's result must be one the game knows (else a warning), and one
+/// the rules decide must agree with them (else an error). A win or draw
+/// the rules did not decide (a resignation, an agreed draw) is accepted.
+fn check_claim(
+    kind: GameKind,
+    game: &GameState,
+    claimed: &str,
+    result: &str,
+) -> Result<(), String> {
+    if claimed == result || claimed == "*" {
+        return Ok(());
+    }
+    let shared = ["1-0", "0-1", DRAW_RESULT];
+    let known = shared.contains(&claimed) || kind.rule_results().contains(&claimed);
+    let mismatch = format!(
+        "the file gives the result {claimed} but the rules give {result} for the final position"
+    );
+    if !known {
+        let results: Vec<&str> = kind.rule_results().iter().copied().chain(shared).collect();
+        eprintln!(
+            "warning: the file gives the result {}, which is not a {} result ({}); the rules give {result}{}",
+            crate::games::error::quoted(claimed),
+            kind.title(),
+            results.join(", "),
+            game.outcome().map_or(String::new(), |o| format!(" ({})", o.reason)),
+        );
+        return Ok(());
+    }
+    if result != "*" || kind.rule_results().contains(&claimed) {
+        return Err(mismatch);
     }
     Ok(())
 }

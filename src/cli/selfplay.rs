@@ -10,13 +10,11 @@
 //! `go <--engine-go>` each move); our rules engine keeps the game and
 //! checks each of its moves (an illegal one loses the game).
 
-use clap::Args;
+use clap::{Args, ValueEnum};
 
 use crate::games::tak::search::{mix, Level, Searcher};
 use crate::games::tak::{self, Komi, Opening, Rules};
 use crate::games::takat;
-
-use super::setup::GameChoice;
 
 #[derive(Args)]
 pub struct SelfplayArgs {
@@ -367,4 +365,11 @@ fn play_takat(
         result,
         format!("{ending} in {plies} plies, {proven} searches proven{moves}"),
     )
+}
+
+/// The games the computer opponent plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum GameChoice {
+    Tak,
+    Takat,
 }

@@ -2,12 +2,14 @@
 //! NAME): text` for an ephemeral reply, `[channel] bot: file: PATH` for an
 //! image or file (written under the output folder), `[channel] bot:
 //! buttons: [Accept] [Decline]`. Mentions print as `@name`; continuation
-//! lines of a text are indented by four spaces; code fences are dropped.
+//! lines of a text are indented by four spaces; code fences are dropped;
+//! times print as UTC text ("Thu 8 Jan 00:00 UTC").
 
 use std::io::{self, Write};
 use std::path::Path;
 
-use crate::bot::reply::{plain_channels, replace_mentions, Reply, Target};
+use crate::bot::interval::when;
+use crate::bot::reply::{plain_channels, replace_mentions, replace_times, Reply, Target};
 use crate::bot::Bot;
 
 fn name_of(bot: &Bot, id: u64) -> String {
@@ -49,7 +51,9 @@ pub fn print_reply(
     } else {
         format!("[{channel}] bot:")
     };
-    let text = plain_channels(&replace_mentions(&reply.text, |id| {
+    // Times as UTC text: a terminal has no reader's time zone to show.
+    let text = replace_times(&reply.text, when);
+    let text = plain_channels(&replace_mentions(&text, |id| {
         format!("@{}", name_of(bot, id))
     }));
     let mut first = true;

@@ -5,7 +5,9 @@
 //! characters (split between lines; the picture, file and buttons go with the last part). The
 //! board picture is attached with its alt text as the attachment's `description`; exported games
 //! are attached as files; buttons are rows of up to five. Mentions are restricted to the reply's
-//! `mentions`: the text may show other players, only those are notified.
+//! `mentions`: the text may show other players, only those are notified. Times are written as
+//! Discord's timestamp markup (`<t:UNIX:f> (<t:UNIX:R>)`), which each reader sees in their own
+//! time zone.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -14,7 +16,7 @@ use poise::serenity_prelude as serenity;
 use serenity::builder::Builder;
 use tracing::warn;
 
-use crate::bot::reply::{ButtonStyle, Reply, Target};
+use crate::bot::reply::{replace_times, ButtonStyle, Reply, Target};
 use crate::bot::Place;
 
 /// Discord's limit on a message's text.
@@ -108,10 +110,18 @@ pub(crate) fn channel_id(text: &str) -> Option<serenity::ChannelId> {
         .map(serenity::ChannelId::new)
 }
 
+/// A time as Discord's timestamp markup: the date and time in each
+/// reader's own time zone, then how far off it is ("in 2 days").
+fn discord_time(t: chrono::DateTime<chrono::Utc>) -> String {
+    let unix = t.timestamp();
+    format!("<t:{unix}:f> (<t:{unix}:R>)")
+}
+
 /// The Discord messages of one reply.
 pub(crate) fn messages(reply: &Reply) -> Vec<Message> {
     let ephemeral = reply.is_ephemeral();
-    let mut parts: Vec<Message> = split_text(&reply.text, MAX_CONTENT)
+    let text = replace_times(&reply.text, discord_time);
+    let mut parts: Vec<Message> = split_text(&text, MAX_CONTENT)
         .into_iter()
         .map(|content| Message {
             content,
@@ -405,6 +415,21 @@ mod tests {
         assert!(parts.len() > 1);
         assert!(parts.iter().all(|p| p.chars().count() <= MAX_CONTENT));
         assert_eq!(parts.join("\n"), long);
+    }
+
+    #[test]
+    fn times_become_discord_timestamp_markup() {
+        // Issue 13 item 7: each reader sees a deadline in their own time zone.
+        let place = Place {
+            guild: "1".into(),
+            channel: "2".into(),
+        };
+        let t = chrono::DateTime::from_timestamp(1_767_830_400, 0).unwrap();
+        let reply = Reply::public(&place, format!("timeout {}", crate::bot::reply::time(t)));
+        assert_eq!(
+            messages(&reply)[0].content,
+            "timeout <t:1767830400:f> (<t:1767830400:R>)"
+        );
     }
 
     #[test]

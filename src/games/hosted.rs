@@ -7,7 +7,8 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 
 use super::error::GameError;
-use super::options::{Chosen, OptionSpec};
+use super::options::{Chosen, OptionSpec, OptionValue};
+use super::record::Record;
 use super::seat::Seat;
 
 /// How a game ended by its rules.
@@ -150,6 +151,13 @@ pub trait HostedGame: Clone + std::fmt::Debug + Sized {
     fn turn_note(&self) -> Option<String>;
 
     fn action_count(&self) -> usize;
+    /// The move number as players count it, for `/board`: a move is a turn
+    /// of each player, so it goes up after the second seat's turn (Tak's
+    /// "Move 7" after 12 plies). By default the seats take turns one action
+    /// each from the first seat; a game whose turns run otherwise says so.
+    fn move_number(&self) -> u32 {
+        u32::try_from(self.action_count() / 2 + 1).unwrap_or(u32::MAX)
+    }
     /// The actions so far, in canonical notation.
     fn actions(&self) -> Vec<String>;
     /// The state in one line, stored beside the move list.
@@ -158,6 +166,89 @@ pub trait HostedGame: Clone + std::fmt::Debug + Sized {
     fn text_board(&self) -> String;
     /// The game as a file in its notation.
     fn export(&self, meta: &ExportMeta) -> Export;
+
+    // What the command line (`taktable perft|legal|replay|render`) needs.
+    // Every item has a default; a game overrides what its engine does better.
+
+    /// The result strings only the rules give, besides the shared `1-0`,
+    /// `0-1` and [`DRAW_RESULT`] (Tak: `R-0`, `F-0`, ...). A game file
+    /// claiming one of them must agree with the rules.
+    const RULE_RESULTS: &'static [&'static str] = &[];
+
+    /// A game for the command line: its settings from `chosen` (the game's
+    /// own challenge options, given as `--name value`), starting from
+    /// `position` (the game's position format, as [`HostedGame::snapshot`]
+    /// writes it) or else the start. A game whose position text fixes some
+    /// settings (Tak's size, Taka's goals) overrides this so that they are
+    /// read from the position when not given.
+    fn from_command_line(chosen: Chosen<'_>, position: Option<&str>) -> Result<Self, GameError> {
+        let settings = Self::settings_from_options(chosen)?;
+        match position {
+            Some(text) => Self::from_snapshot(&settings, text),
+            None => Self::new(&settings),
+        }
+    }
+
+    /// The number of action sequences of `depth` actions from here (perft):
+    /// 1 at depth 0, 0 below a finished game. The default plays every
+    /// legal action on a copy; a game overrides it with its engine's.
+    fn perft(&self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        self.legal_actions()
+            .iter()
+            .map(|action| {
+                let mut next = self.clone();
+                next.play(action).map_or(0, |_| next.perft(depth - 1))
+            })
+            .sum()
+    }
+
+    /// A game file as [`HostedGame::export`] writes it, every action
+    /// played, and the result the file claims (if any). The default reads
+    /// a record ([`Record`]): a `[Game "..."]` tag naming this game if
+    /// present, tags named like the game's options (`[Goals "2"]`), a
+    /// `[Position "..."]` start, `[Result "..."]`, then one action a line.
+    fn read_file(text: &str) -> Result<(Self, Option<String>), GameError> {
+        let record = Record::parse(text)?;
+        if let Some(game) = record.tag("Game") {
+            if !game.trim().eq_ignore_ascii_case(Self::TITLE) {
+                return Err(GameError::Parse(format!(
+                    "the file is a game of {game}, not {}",
+                    Self::TITLE
+                )));
+            }
+        }
+        let mut chosen: Vec<(String, OptionValue)> = Vec::new();
+        for spec in super::options::own_options(Self::CHALLENGE_OPTIONS) {
+            if let Some(value) = record.tag(spec.name) {
+                let value = spec
+                    .read(value)
+                    .map_err(|e| GameError::Settings(format!("the tag {}: {e}", spec.name)))?;
+                chosen.push((spec.name.to_string(), value));
+            }
+        }
+        let mut game = Self::from_command_line(Chosen(&chosen), record.tag("Position"))?;
+        for (i, (line, action)) in record.actions.iter().enumerate() {
+            game.play(action).map_err(|e| {
+                GameError::Illegal(format!("line {line}, action {} `{action}`: {e}", i + 1))
+            })?;
+        }
+        let claimed = record.tag("Result").map(|r| r.trim().to_string());
+        Ok((game, claimed))
+    }
+
+    /// Marks `action` as the one that led to the current position, without
+    /// playing it, so that the picture highlights it (`render --last`).
+    /// Only for a picture: the game's action list then holds an action it
+    /// never played. The default refuses.
+    fn mark_last(&mut self, action: &str) -> Result<(), GameError> {
+        Err(GameError::Parse(format!(
+            "{} pictures highlight only a turn played (use --moves), not `{action}`",
+            Self::TITLE
+        )))
+    }
 
     /// Whether the bot itself plays this game against a challenger
     /// (issue 14). A game without a computer opponent keeps the default.

@@ -9,6 +9,7 @@
 pub mod error;
 pub mod hosted;
 pub mod options;
+pub mod record;
 pub mod seat;
 pub mod tak;
 pub mod taka;
@@ -126,6 +127,33 @@ macro_rules! games {
             pub fn typed(self, text: &str) -> Typed {
                 match self { $(GameKind::$variant => <$game as HostedGame>::typed(text)),+ }
             }
+
+            /// The result strings only the rules give (besides 1-0, 0-1 and a draw).
+            pub fn rule_results(self) -> &'static [&'static str] {
+                match self { $(GameKind::$variant => <$game as HostedGame>::RULE_RESULTS),+ }
+            }
+
+            /// A game from the command line's options, from `position` or the start.
+            pub fn from_command_line(
+                self,
+                chosen: Chosen<'_>,
+                position: Option<&str>,
+            ) -> Result<GameState, GameError> {
+                match self {
+                    $(GameKind::$variant => {
+                        <$game as HostedGame>::from_command_line(chosen, position).map(GameState::$variant)
+                    })+
+                }
+            }
+
+            /// A game file, played through, and the result it claims.
+            pub fn read_file(self, text: &str) -> Result<(GameState, Option<String>), GameError> {
+                match self {
+                    $(GameKind::$variant => {
+                        <$game as HostedGame>::read_file(text).map(|(g, r)| (GameState::$variant(g), r))
+                    })+
+                }
+            }
         }
 
         impl GameSettings {
@@ -185,6 +213,16 @@ macro_rules! games {
                 match self { $(GameState::$variant(_) => GameKind::$variant),+ }
             }
 
+            /// The number of action sequences of `depth` actions from here.
+            pub fn perft(&self, depth: u32) -> u64 {
+                match self { $(GameState::$variant(g) => g.perft(depth)),+ }
+            }
+
+            /// Marks `action` as the one that led here, for a picture only.
+            pub fn mark_last(&mut self, action: &str) -> Result<(), GameError> {
+                match self { $(GameState::$variant(g) => g.mark_last(action)),+ }
+            }
+
             pub fn settings(&self) -> GameSettings {
                 match self { $(GameState::$variant(g) => GameSettings::$variant(g.settings().clone())),+ }
             }
@@ -219,6 +257,11 @@ macro_rules! games {
             /// Actions played so far.
             pub fn action_count(&self) -> usize {
                 match self { $(GameState::$variant(g) => g.action_count()),+ }
+            }
+
+            /// The move number as players count it ("Move 7").
+            pub fn move_number(&self) -> u32 {
+                match self { $(GameState::$variant(g) => g.move_number()),+ }
             }
 
             /// The actions so far, in canonical notation.
@@ -264,6 +307,7 @@ games! {
     Tak => tak::hosted::TakGame,
     Takat => takat::hosted::TakatGame,
     Taka => taka::hosted::TakaGame,
+    Takkure => takkure::hosted::TakkureGame,
 }
 
 impl GameKind {

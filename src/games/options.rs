@@ -82,6 +82,69 @@ impl OptionSpec {
     }
 }
 
+/// A game's own options among its challenge options: all but the shared
+/// ones ([`challenge`]: opponent, colour, rated), which say who plays, not
+/// what game. The command line offers these as `--name value`.
+pub fn own_options(options: &'static [OptionSpec]) -> impl Iterator<Item = &'static OptionSpec> {
+    let shared = [challenge::OPPONENT.name, "color", challenge::RATED.name];
+    options.iter().filter(move |o| !shared.contains(&o.name))
+}
+
+impl OptionSpec {
+    /// A value written as text (on the command line, in a file's tag),
+    /// checked against the option's kind, choices and bounds. Users are
+    /// never written this way.
+    pub fn read(&self, raw: &str) -> Result<OptionValue, String> {
+        let name = self.name;
+        let raw = raw.trim();
+        let quoted = super::error::quoted(raw);
+        let value = match self.kind {
+            OptionKind::Integer => OptionValue::Integer(
+                raw.parse()
+                    .map_err(|_| format!("{name} must be a whole number, not {quoted}"))?,
+            ),
+            OptionKind::Number => OptionValue::Number(
+                raw.parse::<f64>()
+                    .ok()
+                    .filter(|x| x.is_finite())
+                    .ok_or_else(|| format!("{name} must be a number, not {quoted}"))?,
+            ),
+            OptionKind::Boolean => match raw.to_ascii_lowercase().as_str() {
+                "true" | "yes" => OptionValue::Boolean(true),
+                "false" | "no" => OptionValue::Boolean(false),
+                _ => return Err(format!("{name} must be true or false, not {quoted}")),
+            },
+            OptionKind::String => {
+                if !self.choices.is_empty() && !self.choices.contains(&raw) {
+                    return Err(format!(
+                        "{name} must be one of {}, not {quoted}",
+                        self.choices.join(", ")
+                    ));
+                }
+                OptionValue::String(raw.to_string())
+            }
+            OptionKind::User => {
+                return Err(format!("{name} names a user; it can't be written here"))
+            }
+        };
+        let number = match value {
+            OptionValue::Integer(n) => Some(n as f64),
+            OptionValue::Number(x) => Some(x),
+            _ => None,
+        };
+        if let Some(x) = number {
+            let bounds = match (self.min, self.max) {
+                (Some(lo), Some(hi)) if !(lo..=hi).contains(&x) => format!("from {lo} to {hi}"),
+                (Some(lo), None) if x < lo => format!("at least {lo}"),
+                (None, Some(hi)) if x > hi => format!("at most {hi}"),
+                _ => return Ok(value),
+            };
+            return Err(format!("{name} must be {bounds}, not {raw}"));
+        }
+        Ok(value)
+    }
+}
+
 /// The options every challenge has, whatever the game: who is challenged,
 /// the challenger's colour, and whether it counts for ratings. A game lists
 /// them among its own [`super::HostedGame::CHALLENGE_OPTIONS`] where it

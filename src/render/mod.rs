@@ -32,6 +32,7 @@ pub mod status;
 pub mod tak;
 pub mod taka;
 pub mod takat;
+pub mod takkure;
 pub mod text;
 pub mod theme;
 
@@ -114,6 +115,7 @@ pub fn picture(
         GameState::Taka(g) => {
             taka::TakaBoardView::from_position(&g.position, players, g.turns.last()).render(theme)
         }
+        GameState::Takkure(g) => takkure::TakkureView::of_game(g, players).render(theme),
     }
 }
 
@@ -123,6 +125,7 @@ pub fn preload() {
     tak::preload();
     takat::preload();
     taka::preload();
+    takkure::preload();
 }
 
 #[cfg(test)]

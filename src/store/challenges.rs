@@ -76,8 +76,13 @@ pub struct NewChallenge {
     pub expires_at: DateTime<Utc>,
 }
 
-const COLUMNS: &str = "id, guild, channel, challenger, opponent, game, settings, color, rated, \
-                       rematch_of, status, created_at, expires_at";
+/// The columns of a challenge row, in order (a macro: see `rows::game_columns`).
+macro_rules! challenge_columns {
+    () => {
+        "id, guild, channel, challenger, opponent, game, settings, color, rated, \
+         rematch_of, status, created_at, expires_at"
+    };
+}
 
 /// The raw columns of a challenge row; checked by `finish`.
 struct RawChallenge {
@@ -170,7 +175,11 @@ impl Store {
         let raw = self
             .conn()
             .query_row_cached(
-                &format!("SELECT {COLUMNS} FROM challenges WHERE id = ?1"),
+                concat!(
+                    "SELECT ",
+                    challenge_columns!(),
+                    " FROM challenges WHERE id = ?1"
+                ),
                 [id],
                 raw,
             )
@@ -183,8 +192,10 @@ impl Store {
         let raw = self
             .conn()
             .query_row_cached(
-                &format!(
-                    "SELECT {COLUMNS} FROM challenges
+                concat!(
+                    "SELECT ",
+                    challenge_columns!(),
+                    " FROM challenges
                      WHERE guild = ?1 AND channel = ?2 AND status = 'open'"
                 ),
                 [guild, channel],
@@ -197,8 +208,10 @@ impl Store {
     /// Open challenges whose expiry time has come.
     pub fn due_challenges(&self, now: DateTime<Utc>) -> Result<Vec<Challenge>> {
         let conn = self.conn();
-        let mut stmt = conn.prepare_cached(&format!(
-            "SELECT {COLUMNS} FROM challenges
+        let mut stmt = conn.prepare_cached(concat!(
+            "SELECT ",
+            challenge_columns!(),
+            " FROM challenges
              WHERE status = 'open' AND expires_at <= ?1 ORDER BY expires_at, id"
         ))?;
         let raws = stmt

@@ -4,7 +4,7 @@
 
 use rusqlite::params;
 
-use super::rows::{finish_row, raw, GameRow, COLUMNS};
+use super::rows::{finish_row, game_columns, raw, GameRow};
 use super::{id_in, Result, Store, UserId};
 
 fn level_key(game_id: i64) -> String {
@@ -16,8 +16,10 @@ impl Store {
     pub fn active_games_with(&self, user: UserId) -> Result<Vec<GameRow>> {
         let raws = {
             let conn = self.conn();
-            let mut stmt = conn.prepare_cached(&format!(
-                "SELECT {COLUMNS} FROM games
+            let mut stmt = conn.prepare_cached(concat!(
+                "SELECT ",
+                game_columns!(),
+                " FROM games
                  WHERE status = 'active' AND (player1 = ?1 OR player2 = ?1)
                  ORDER BY id"
             ))?;

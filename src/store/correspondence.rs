@@ -13,7 +13,7 @@ use super::Cached;
 use chrono::{DateTime, Duration, Utc};
 use rusqlite::{params, OptionalExtension, Transaction, TransactionBehavior};
 
-use super::rows::{finish_row, raw, RawGame, COLUMNS};
+use super::rows::{finish_row, game_columns, raw, RawGame};
 use super::schedule::{from_seconds, to_seconds, Due, GuildSettings, Timing, Turn};
 use super::{id_in, parse_time, time_text, Challenge, GameRow, Result, Store};
 
@@ -246,7 +246,11 @@ impl Store {
         let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
         let raw_game: Option<RawGame> = tx
             .query_row_cached(
-                &format!("SELECT {COLUMNS} FROM games WHERE id = ?1 AND status = 'active'"),
+                concat!(
+                    "SELECT ",
+                    game_columns!(),
+                    " FROM games WHERE id = ?1 AND status = 'active'"
+                ),
                 [game_id],
                 raw,
             )
@@ -312,8 +316,10 @@ impl Store {
     ) -> Result<Vec<(GameRow, TurnClock)>> {
         let raws: Vec<RawGame> = {
             let conn = self.conn();
-            let mut stmt = conn.prepare_cached(&format!(
-                "SELECT {COLUMNS} FROM games
+            let mut stmt = conn.prepare_cached(concat!(
+                "SELECT ",
+                game_columns!(),
+                " FROM games
                  WHERE guild = ?1 AND status = 'active' AND (player1 = ?2 OR player2 = ?2)
                  ORDER BY id"
             ))?;
@@ -338,7 +344,7 @@ impl Store {
         user: super::UserId,
         now: DateTime<Utc>,
     ) -> Result<Vec<Challenge>> {
-        self.open_challenges(guild, "opponent", user, now)
+        self.open_challenges(guild, ChallengeSide::Opponent, user, now)
     }
 
     /// The open challenges of a server made by a user, still open at `now`
@@ -349,25 +355,34 @@ impl Store {
         user: super::UserId,
         now: DateTime<Utc>,
     ) -> Result<Vec<Challenge>> {
-        self.open_challenges(guild, "challenger", user, now)
+        self.open_challenges(guild, ChallengeSide::Challenger, user, now)
     }
 
-    /// The open challenges of a server whose `column` (`opponent` or
-    /// `challenger`) is `user`, oldest deadline first.
+    /// The open challenges of a server where `user` is on `side`, oldest
+    /// deadline first.
     fn open_challenges(
         &self,
         guild: &str,
-        column: &'static str,
+        side: ChallengeSide,
         user: super::UserId,
         now: DateTime<Utc>,
     ) -> Result<Vec<Challenge>> {
+        // One whole statement per side: no SQL is formatted at run time.
+        let sql = match side {
+            ChallengeSide::Opponent => {
+                "SELECT id FROM challenges
+                 WHERE guild = ?1 AND status = 'open' AND opponent = ?2 AND expires_at > ?3
+                 ORDER BY expires_at, id"
+            }
+            ChallengeSide::Challenger => {
+                "SELECT id FROM challenges
+                 WHERE guild = ?1 AND status = 'open' AND challenger = ?2 AND expires_at > ?3
+                 ORDER BY expires_at, id"
+            }
+        };
         let ids: Vec<i64> = {
             let conn = self.conn();
-            let mut stmt = conn.prepare_cached(&format!(
-                "SELECT id FROM challenges
-                 WHERE guild = ?1 AND status = 'open' AND {column} = ?2 AND expires_at > ?3
-                 ORDER BY expires_at, id"
-            ))?;
+            let mut stmt = conn.prepare_cached(sql)?;
             let ids = stmt
                 .query_map(params![guild, id_in(user), time_text(now)], |r| r.get(0))?
                 .collect::<rusqlite::Result<_>>()?;
@@ -381,6 +396,13 @@ impl Store {
         }
         Ok(challenges)
     }
+}
+
+/// Which party of a challenge a user is.
+#[derive(Clone, Copy)]
+enum ChallengeSide {
+    Challenger,
+    Opponent,
 }
 
 #[cfg(test)]

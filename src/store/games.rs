@@ -8,7 +8,9 @@ use super::Cached;
 use chrono::{DateTime, Utc};
 use rusqlite::{params, OptionalExtension, Transaction};
 
-use super::rows::{finish_row, raw, Finish, GameRow, MoveRow, NewGame, Offer, OfferKind, COLUMNS};
+use super::rows::{
+    finish_row, game_columns, raw, Finish, GameRow, MoveRow, NewGame, Offer, OfferKind,
+};
 use super::{id_in, id_out, parse_time, time_text, Result, Store, StoreError, UserId};
 use crate::games::{GameState, Seat};
 
@@ -112,7 +114,7 @@ impl Store {
         let raw = self
             .conn()
             .query_row_cached(
-                &format!("SELECT {COLUMNS} FROM games WHERE id = ?1"),
+                concat!("SELECT ", game_columns!(), " FROM games WHERE id = ?1"),
                 [id],
                 raw,
             )
@@ -125,8 +127,10 @@ impl Store {
         let raw = self
             .conn()
             .query_row_cached(
-                &format!(
-                    "SELECT {COLUMNS} FROM games
+                concat!(
+                    "SELECT ",
+                    game_columns!(),
+                    " FROM games
                      WHERE guild = ?1 AND channel = ?2 AND status = 'active'"
                 ),
                 [guild, channel],
@@ -141,8 +145,10 @@ impl Store {
         let raw = self
             .conn()
             .query_row_cached(
-                &format!(
-                    "SELECT {COLUMNS} FROM games
+                concat!(
+                    "SELECT ",
+                    game_columns!(),
+                    " FROM games
                      WHERE guild = ?1 AND channel = ?2 ORDER BY id DESC LIMIT 1"
                 ),
                 [guild, channel],
@@ -157,7 +163,11 @@ impl Store {
         let raw = self
             .conn()
             .query_row_cached(
-                &format!("SELECT {COLUMNS} FROM games WHERE guild = ?1 ORDER BY id DESC LIMIT 1"),
+                concat!(
+                    "SELECT ",
+                    game_columns!(),
+                    " FROM games WHERE guild = ?1 ORDER BY id DESC LIMIT 1"
+                ),
                 [guild],
                 raw,
             )
@@ -168,7 +178,11 @@ impl Store {
     /// Every game, oldest first.
     pub fn all_games(&self) -> Result<Vec<GameRow>> {
         let conn = self.conn();
-        let mut stmt = conn.prepare_cached(&format!("SELECT {COLUMNS} FROM games ORDER BY id"))?;
+        let mut stmt = conn.prepare_cached(concat!(
+            "SELECT ",
+            game_columns!(),
+            " FROM games ORDER BY id"
+        ))?;
         let raws = stmt
             .query_map([], raw)?
             .collect::<rusqlite::Result<Vec<_>>>()?;

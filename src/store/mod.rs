@@ -49,10 +49,57 @@ pub enum StoreError {
     Conflict(&'static str),
     #[error("stored data is unreadable: {0}")]
     Corrupt(String),
-    #[error("database error: {0}")]
+    #[error("{}", sqlite_text(.0))]
     Sqlite(#[from] rusqlite::Error),
     #[error("database migration failed: {0}")]
     Migration(#[from] rusqlite_migration::Error),
+    /// The file is another program's SQLite database: taktable leaves it alone.
+    #[error(
+        "the file is another program's database (it holds the tables {0} and no taktable schema); \
+         nothing was changed in it: give taktable a new or its own database file"
+    )]
+    Foreign(String),
+    /// The file can't be written.
+    #[error(
+        "the database file can't be written (a read-only file or folder); nothing was changed \
+         in it: make it writable or give another file"
+    )]
+    ReadOnly,
+    /// The file was made by a newer taktable: this one would not understand it.
+    #[error(
+        "the database has schema version {found}, made by a newer taktable (this one knows \
+         versions up to {known}); nothing was changed in it: run the newer taktable"
+    )]
+    TooNew { found: i64, known: usize },
+}
+
+/// An SQLite error in words that say what to do, for the failures a host
+/// can cause: a file that is not a database, damaged, read-only, or a full
+/// disk. Each names what happened to the data: nothing was written.
+fn sqlite_text(e: &rusqlite::Error) -> String {
+    use rusqlite::ErrorCode;
+    let what = match e.sqlite_error_code() {
+        Some(ErrorCode::NotADatabase) => {
+            "the file is not an SQLite database (or it is damaged or encrypted); nothing was written to it"
+        }
+        Some(ErrorCode::DatabaseCorrupt) => {
+            "the database file is damaged; nothing was written (restore it from a backup, or try `sqlite3 FILE .recover`)"
+        }
+        Some(ErrorCode::ReadOnly) => {
+            "the database file can't be written (a read-only file or folder); nothing was saved"
+        }
+        Some(ErrorCode::DiskFull) => "the disk is full; nothing of this change was saved",
+        // What a write past a file size limit (or a failing disk) gives.
+        Some(ErrorCode::SystemIoFailure) => {
+            "the database file could not be written (a full disk, a file size limit or a failing \
+             device); nothing of this change was saved"
+        }
+        Some(ErrorCode::CannotOpen) => {
+            "the database file can't be opened (a missing folder or no permission)"
+        }
+        _ => return format!("database error: {e}"),
+    };
+    format!("{what} ({e})")
 }
 
 pub type Result<T, E = StoreError> = std::result::Result<T, E>;
@@ -77,6 +124,14 @@ impl Store {
 
     fn setup(mut conn: Connection) -> Result<Store> {
         conn.busy_timeout(std::time::Duration::from_secs(5))?;
+        // Before anything writes (WAL mode changes the file's header): is
+        // this file ours, new, or something to leave alone?
+        Store::check_schema(&conn)?;
+        // A bot that can't save a move must not start (a read-only file
+        // would refuse every move after it was announced as possible).
+        if conn.is_readonly(rusqlite::MAIN_DB)? {
+            return Err(StoreError::ReadOnly);
+        }
         // WAL mode ("memory" for an in-memory database, which can't use WAL).
         let _mode: String = conn.query_row_cached("PRAGMA journal_mode = WAL", [], |r| r.get(0))?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
@@ -87,6 +142,31 @@ impl Store {
         Ok(Store {
             conn: Mutex::new(conn),
         })
+    }
+
+    /// Refuses a file taktable must not touch: another program's database
+    /// (tables but no schema version) or one from a newer taktable.
+    fn check_schema(conn: &Connection) -> Result<()> {
+        let version: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+        if version > MIGRATIONS.len() as i64 {
+            return Err(StoreError::TooNew {
+                found: version,
+                known: MIGRATIONS.len(),
+            });
+        }
+        if version == 0 {
+            let mut stmt = conn.prepare(
+                "SELECT name FROM sqlite_master
+                 WHERE type = 'table' AND name NOT LIKE 'sqlite%' ORDER BY name",
+            )?;
+            let tables: Vec<String> = stmt
+                .query_map([], |r| r.get(0))?
+                .collect::<rusqlite::Result<_>>()?;
+            if !tables.is_empty() {
+                return Err(StoreError::Foreign(tables.join(", ")));
+            }
+        }
+        Ok(())
     }
 
     pub(crate) fn conn(&self) -> MutexGuard<'_, Connection> {

@@ -11,7 +11,7 @@ use super::Cached;
 use chrono::{DateTime, Utc};
 use rusqlite::{params, OptionalExtension, Transaction};
 
-use super::rows::{finish_row, raw, GameStatus, COLUMNS};
+use super::rows::{finish_row, game_columns, raw, GameStatus};
 use super::{id_in, id_out, parse_time, time_text, Finish, GameRow, Result, Store, UserId};
 use crate::games::{GameKind, GameSettings, Seat};
 use crate::rating::{self, Rating, Score};
@@ -111,7 +111,7 @@ pub(crate) fn apply(
         return Ok(());
     }
     let game = finish_row(tx.query_row_cached(
-        &format!("SELECT {COLUMNS} FROM games WHERE id = ?1"),
+        concat!("SELECT ", game_columns!(), " FROM games WHERE id = ?1"),
         [game_id],
         raw,
     )?)?;
@@ -181,8 +181,14 @@ pub(crate) fn apply(
 
 type ChangeColumns = (i64, i64, i64, String, f64, f64, f64, f64, f64, f64);
 
-const CHANGE_COLUMNS: &str = "c.game_id, c.seat, c.user_id, c.score, c.rating_before, \
-     c.deviation_before, c.volatility_before, c.rating_after, c.deviation_after, c.volatility_after";
+/// The columns of a rating change, in order (a macro: see `rows::game_columns`).
+macro_rules! change_columns {
+    () => {
+        "c.game_id, c.seat, c.user_id, c.score, c.rating_before, \
+         c.deviation_before, c.volatility_before, c.rating_after, c.deviation_after, \
+         c.volatility_after"
+    };
+}
 
 fn change_columns(r: &rusqlite::Row<'_>) -> rusqlite::Result<ChangeColumns> {
     Ok((
@@ -231,8 +237,10 @@ impl Store {
     /// a game that did not count.
     pub fn rating_changes(&self, game_id: i64) -> Result<Vec<RatingChange>> {
         let conn = self.conn();
-        let mut stmt = conn.prepare_cached(&format!(
-            "SELECT {CHANGE_COLUMNS} FROM rating_changes c WHERE c.game_id = ?1 ORDER BY c.seat"
+        let mut stmt = conn.prepare_cached(concat!(
+            "SELECT ",
+            change_columns!(),
+            " FROM rating_changes c WHERE c.game_id = ?1 ORDER BY c.seat"
         ))?;
         let rows = stmt
             .query_map([game_id], change_columns)?
@@ -276,8 +284,10 @@ impl Store {
     ) -> Result<Vec<(RatingChange, FinishedGame)>> {
         let rows: Vec<(ChangeColumns, i64)> = {
             let conn = self.conn();
-            let mut stmt = conn.prepare_cached(&format!(
-                "SELECT {CHANGE_COLUMNS}, g.id FROM rating_changes c JOIN games g ON g.id = c.game_id
+            let mut stmt = conn.prepare_cached(concat!(
+                "SELECT ",
+                change_columns!(),
+                ", g.id FROM rating_changes c JOIN games g ON g.id = c.game_id
                  WHERE g.guild = ?1 AND g.game = ?2 AND c.user_id = ?3
                  ORDER BY c.rowid DESC LIMIT ?4"
             ))?;
@@ -303,8 +313,10 @@ impl Store {
         let row = self
             .conn()
             .query_row_cached(
-                &format!(
-                    "SELECT {COLUMNS}, finished_at FROM games WHERE id = ?1 AND status != 'active'"
+                concat!(
+                    "SELECT ",
+                    game_columns!(),
+                    ", finished_at FROM games WHERE id = ?1 AND status != 'active'"
                 ),
                 [game_id],
                 |r| Ok((raw(r)?, r.get::<_, Option<String>>(14)?)),

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use super::search::{self, Level, Limits, Searcher, Settings};
 use super::{Color, Komi, Move, Opening, Outcome, ParseMoveError, Position, Role, Rules, Square};
-use crate::games::options::{challenge, opt, Chosen, OptionKind, OptionSpec};
+use crate::games::options::{challenge, opt, Chosen, OptionKind, OptionSpec, OptionValue};
 use crate::games::{
     plural, Completion, Export, ExportMeta, GameError, GameOutcome, HostedGame, Played, Seat,
 };
@@ -168,6 +168,9 @@ impl HostedGame for TakGame {
     const NOTATION_EXAMPLES: &'static str = "c3, Sc3 (wall), Cc3 (capstone), 3c3>12";
     const EXPORT_FORMAT: &'static str = "PTN with a ptn.ninja link";
 
+    /// RULINGS Tak 6: a road or the flat count decides these.
+    const RULE_RESULTS: &'static [&'static str] = &["R-0", "0-R", "F-0", "0-F"];
+
     /// RULINGS Tak 1-3: size 3 to 8 (default 5), komi in half points up to
     /// 4.5, swap opening unless asked otherwise, the size's standard reserves.
     fn settings_from_options(chosen: Chosen<'_>) -> Result<TakSettings, GameError> {
@@ -261,9 +264,10 @@ impl HostedGame for TakGame {
 
     /// RULINGS Tak 8: "Tak!" when the mover can win with their next move.
     fn play(&mut self, text: &str) -> Result<Played, GameError> {
-        let mv: Move = text.trim().parse().map_err(|e: ParseMoveError| {
-            GameError::Parse(format!("`{}` is not a move: {}", e.text, e.reason))
-        })?;
+        let mv: Move = text
+            .trim()
+            .parse()
+            .map_err(|e: ParseMoveError| GameError::Parse(e.to_string()))?;
         let illegal = |e: super::MoveError| GameError::Illegal(e.to_string());
         self.position.check(mv).map_err(illegal)?;
         let notation = self.position.ptn(mv);
@@ -330,6 +334,12 @@ impl HostedGame for TakGame {
         self.moves.len()
     }
 
+    /// PTN's move number: a White ply and a Black ply (a game from a
+    /// position goes on from its TPS move number).
+    fn move_number(&self) -> u32 {
+        self.position.move_number()
+    }
+
     fn actions(&self) -> Vec<String> {
         let mut position = self.start.clone();
         self.moves
@@ -349,6 +359,22 @@ impl HostedGame for TakGame {
 
     fn text_board(&self) -> String {
         text_board(&self.position)
+    }
+
+    fn from_command_line(chosen: Chosen<'_>, position: Option<&str>) -> Result<Self, GameError> {
+        TakGame::command_line(chosen, position)
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        self.position.perft(depth)
+    }
+
+    fn read_file(text: &str) -> Result<(TakGame, Option<String>), GameError> {
+        TakGame::read_ptn(text)
+    }
+
+    fn mark_last(&mut self, action: &str) -> Result<(), GameError> {
+        self.mark_last_move(action)
     }
 
     /// PTN with the tags of RULINGS Tak 7 and a ptn.ninja link.
@@ -417,6 +443,64 @@ impl HostedGame for TakGame {
             -report.score
         };
         Some(if score.abs() < 50 { 0 } else { score })
+    }
+}
+
+/// What the command line needs of Tak: a TPS tells the board size, PTN
+/// files, the engine's perft.
+impl TakGame {
+    pub(crate) fn command_line(
+        chosen: Chosen<'_>,
+        position: Option<&str>,
+    ) -> Result<TakGame, GameError> {
+        let mut chosen = chosen.0.to_vec();
+        if let Some(tps) = position {
+            if !chosen.iter().any(|(name, _)| name == "size") {
+                let size = super::tps::tps_size(tps).map_err(settings_error)?;
+                chosen.push(("size".to_string(), OptionValue::Integer(size.into())));
+            }
+        }
+        let settings = TakGame::settings_from_options(Chosen(&chosen))?;
+        match position {
+            Some(tps) => TakGame::from_snapshot(&settings, tps),
+            None => TakGame::new(&settings),
+        }
+    }
+
+    /// A PTN file: its tags set the rules, its moves are replayed.
+    pub(crate) fn read_ptn(text: &str) -> Result<(TakGame, Option<String>), GameError> {
+        let file = super::PtnGame::parse(text).map_err(|e| GameError::Parse(e.to_string()))?;
+        let replay = file
+            .replay()
+            .map_err(|e| GameError::Illegal(e.to_string()))?;
+        let game = TakGame {
+            settings: TakSettings::from_rules(&file.rules),
+            start: file.start,
+            position: replay.position,
+            moves: replay.moves,
+        };
+        Ok((game, file.result))
+    }
+
+    /// `--last`: a move that fits the board, not played.
+    pub(crate) fn mark_last_move(&mut self, text: &str) -> Result<(), GameError> {
+        let mv: Move = text
+            .trim()
+            .parse()
+            .map_err(|e: ParseMoveError| GameError::Parse(e.to_string()))?;
+        let size = self.position.size();
+        let touched = mv.touched_squares(size);
+        let expected = match mv {
+            Move::Place { .. } => 1,
+            Move::Spread { drops, .. } => 1 + drops.squares() as usize,
+        };
+        if touched.len() != expected || !touched.iter().all(|s| s.is_on(size)) {
+            return Err(GameError::Illegal(format!(
+                "{text} does not fit on a {size}x{size} board"
+            )));
+        }
+        self.moves.push(mv);
+        Ok(())
     }
 }
 

@@ -13,7 +13,7 @@ use super::square::{Direction, Square};
 
 /// Why a string is not a PTN move.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("`{text}` is not a move: {reason}")]
+#[error("{} is not a move: {reason}", crate::games::error::quoted(.text))]
 pub struct ParseMoveError {
     pub text: String,
     pub reason: String,
@@ -27,7 +27,7 @@ impl FromStr for Move {
 
     fn from_str(text: &str) -> Result<Move, ParseMoveError> {
         let fail = |reason: &str| ParseMoveError {
-            text: text.chars().take(40).collect(),
+            text: text.to_string(),
             reason: reason.to_string(),
         };
         let body = text.trim().trim_end_matches(ANNOTATION_MARKS);

@@ -11,7 +11,7 @@ use super::{
     describe, DrawReason, Outcome, ParsePositionError, ParseTurnError, Piece, Position, Settings,
     Side, Square, Turn, WinReason,
 };
-use crate::games::options::{challenge, opt, Chosen, OptionKind, OptionSpec};
+use crate::games::options::{challenge, opt, Chosen, OptionKind, OptionSpec, OptionValue};
 use crate::games::{
     resignation_result, Completion, Export, ExportMeta, GameError, GameOutcome, HostedGame, Played,
     Seat, Typed, DRAW_RESULT,
@@ -288,6 +288,11 @@ impl HostedGame for TakaGame {
         self.turns.len()
     }
 
+    /// The turn number: up by one after each Black turn.
+    fn move_number(&self) -> u32 {
+        u32::from(self.position.turn_number())
+    }
+
     fn actions(&self) -> Vec<String> {
         self.turns.iter().map(|t| t.to_string()).collect()
     }
@@ -298,6 +303,40 @@ impl HostedGame for TakaGame {
 
     fn text_board(&self) -> String {
         text_board(&self.position)
+    }
+
+    /// The goals and turn limit, when not given, are the position's.
+    fn from_command_line(chosen: Chosen<'_>, position: Option<&str>) -> Result<Self, GameError> {
+        let Some(text) = position else {
+            return TakaGame::new(&TakaGame::settings_from_options(chosen)?);
+        };
+        let start: Position = text
+            .parse()
+            .map_err(|e: ParsePositionError| GameError::Settings(e.to_string()))?;
+        let mut chosen = chosen.0.to_vec();
+        let own = start.settings();
+        for (name, value) in [
+            ("goals", own.goals.into()),
+            ("turns", own.turn_limit.into()),
+        ] {
+            if !chosen.iter().any(|(n, _)| n == name) {
+                chosen.push((name.to_string(), OptionValue::Integer(value)));
+            }
+        }
+        let settings = TakaGame::settings_from_options(Chosen(&chosen))?;
+        TakaGame::from_snapshot(&settings, text)
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        super::perft(&self.position, depth)
+    }
+
+    fn mark_last(&mut self, action: &str) -> Result<(), GameError> {
+        let turn: Turn = action
+            .parse()
+            .map_err(|e: ParseTurnError| GameError::Parse(e.to_string()))?;
+        self.turns.push(turn);
+        Ok(())
     }
 
     /// A record: tags as `[Name "value"]`, the start position if it is not

@@ -34,6 +34,7 @@ use std::str::FromStr;
 use super::facing::Facing;
 use super::square::{Spot, Square};
 use super::turn::{Leg, Link, Placement, Turn};
+use crate::games::error::{dash_lookalike, quoted_with};
 
 impl fmt::Display for Turn {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -78,14 +79,22 @@ impl fmt::Display for ParseTurnError {
         match self {
             ParseTurnError::Empty => write!(f, "no turn given: {HOW}"),
             ParseTurnError::Unexpected { text, found } => {
-                write!(f, "cannot read \"{text}\": unexpected '{found}'; {HOW}")
+                let text = quoted_with(text, '"');
+                match dash_lookalike(*found) {
+                    Some(name) => write!(
+                        f,
+                        "cannot read {text}: '{found}' is {name}, not the dash; write - as in E7-E9"
+                    ),
+                    None => write!(f, "cannot read {text}: unexpected '{found}'; {HOW}"),
+                }
             }
             ParseTurnError::BadSquare(s) => write!(
                 f,
-                "\"{s}\" is not a square: columns are A-J and rows 1-14, like E7"
+                "{} is not a square: columns are A-J and rows 1-14, like E7",
+                quoted_with(s, '"')
             ),
             ParseTurnError::Malformed { text, why } => {
-                write!(f, "cannot read \"{text}\": {why}; {HOW}")
+                write!(f, "cannot read {}: {why}; {HOW}", quoted_with(text, '"'))
             }
         }
     }

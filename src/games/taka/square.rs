@@ -112,8 +112,8 @@ impl fmt::Display for ParseSquareError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "\"{}\" is not a square: write a column A-J and a row 1-14, like E7",
-            self.0
+            "{} is not a square: write a column A-J and a row 1-14, like E7",
+            crate::games::error::quoted_with(&self.0, '"')
         )
     }
 }

@@ -114,8 +114,8 @@ impl fmt::Display for ParseCellError {
         } else {
             write!(
                 f,
-                "\"{}\" is not a cell; cells are C, N, NE, SE, S, SW, NW",
-                self.text
+                "{} is not a cell; cells are C, N, NE, SE, S, SW, NW",
+                crate::games::error::quoted_with(&self.text, '"')
             )
         }
     }

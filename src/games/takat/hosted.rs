@@ -181,6 +181,11 @@ impl HostedGame for TakatGame {
         self.turns.len()
     }
 
+    /// White and Black take turns, White first: a move is one of each.
+    fn move_number(&self) -> u32 {
+        u32::try_from(self.turns.len() / 2 + 1).unwrap_or(u32::MAX)
+    }
+
     fn actions(&self) -> Vec<String> {
         self.turns.iter().map(|t| t.to_string()).collect()
     }
@@ -191,6 +196,34 @@ impl HostedGame for TakatGame {
 
     fn text_board(&self) -> String {
         text_board(&self.position)
+    }
+
+    fn perft(&self, depth: u32) -> u64 {
+        super::perft(&self.position, depth)
+    }
+
+    /// The record format of docs/takat.md, with its comments.
+    fn read_file(text: &str) -> Result<(TakatGame, Option<String>), GameError> {
+        let record = super::parse_record(text).map_err(|e| GameError::Parse(e.to_string()))?;
+        let position = record
+            .final_position()
+            .map_err(|(i, e)| GameError::Illegal(format!("turn {}: {e}", i + 1)))?;
+        let claimed = record.tag("Result").map(|r| r.trim().to_string());
+        let game = TakatGame {
+            settings: TakatSettings::default(),
+            start: record.start,
+            position,
+            turns: record.turns,
+        };
+        Ok((game, claimed))
+    }
+
+    fn mark_last(&mut self, action: &str) -> Result<(), GameError> {
+        let turn: Turn = action
+            .parse()
+            .map_err(|e: ParseTurnError| GameError::Parse(e.to_string()))?;
+        self.turns.push(turn);
+        Ok(())
     }
 
     /// The record format of docs/takat.md; dates as 2026-01-31.

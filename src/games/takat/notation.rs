@@ -15,6 +15,7 @@ use std::str::FromStr;
 
 use super::cell::ParseCellError;
 use super::turn::Turn;
+use crate::games::error::{dash_lookalike, quoted_with};
 
 impl fmt::Display for Turn {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -34,6 +35,9 @@ pub enum ParseTurnError {
     BadCell(ParseCellError),
     /// The text has neither the shape `+NE` nor `C-NE`.
     Malformed(String),
+    /// A character that looks like the dash but is another (the minus
+    /// sign U+2212), named so that the player sees what went wrong.
+    WrongDash { text: String, found: char },
 }
 
 impl fmt::Display for ParseTurnError {
@@ -43,7 +47,15 @@ impl fmt::Display for ParseTurnError {
         match self {
             ParseTurnError::Empty => write!(f, "no turn given: {HOW}"),
             ParseTurnError::BadCell(e) => write!(f, "{e}"),
-            ParseTurnError::Malformed(text) => write!(f, "cannot read \"{text}\": {HOW}"),
+            ParseTurnError::Malformed(text) => {
+                write!(f, "cannot read {}: {HOW}", quoted_with(text, '"'))
+            }
+            ParseTurnError::WrongDash { text, found } => write!(
+                f,
+                "cannot read {}: '{found}' is {}, not the dash; write - as in C-NE",
+                quoted_with(text, '"'),
+                dash_lookalike(*found).unwrap_or("not the dash"),
+            ),
         }
     }
 }
@@ -69,6 +81,12 @@ impl FromStr for Turn {
             return Err(ParseTurnError::Empty);
         }
         let malformed = || ParseTurnError::Malformed(text.to_string());
+        if let Some(found) = text.chars().find(|&c| dash_lookalike(c).is_some()) {
+            return Err(ParseTurnError::WrongDash {
+                text: text.to_string(),
+                found,
+            });
+        }
         if let Some(rest) = text.strip_prefix('+') {
             if rest.trim().is_empty() || rest.contains(is_dash) || rest.contains('+') {
                 return Err(malformed());
@@ -132,6 +150,31 @@ mod tests {
         for s in ["C-NE", "c-ne", " c - ne ", "C\u{2013}NE", "c\u{2014}Ne"] {
             assert_eq!(s.parse::<Turn>(), Ok(m), "{s}");
         }
+    }
+
+    #[test]
+    fn a_dash_lookalike_is_named_not_taken_for_a_cell() {
+        // Issue 16: `N−C` with the minus sign U+2212 was "not a cell".
+        let e = "N\u{2212}C".parse::<Turn>().unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "cannot read \"N\u{2212}C\": '\u{2212}' is the minus sign U+2212, not the dash; write - as in C-NE"
+        );
+        assert!(matches!(
+            "c\u{2010}ne".parse::<Turn>(),
+            Err(ParseTurnError::WrongDash {
+                found: '\u{2010}',
+                ..
+            })
+        ));
+    }
+
+    #[test]
+    fn a_long_text_is_not_repeated_in_full() {
+        let long = "N-C".repeat(40_000);
+        let e = long.parse::<Turn>().unwrap_err().to_string();
+        assert!(e.len() < 300, "{e}");
+        assert!(e.contains("…\" (120000 characters)"), "{e}");
     }
 
     #[test]

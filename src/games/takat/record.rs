@@ -230,32 +230,6 @@ fn strip_comments(
     Ok(out)
 }
 
-/// Reads `[Key "value"]` (already trimmed).
-fn parse_tag(text: &str) -> Option<(String, String)> {
-    let inner = text.strip_prefix('[')?.strip_suffix(']')?.trim();
-    let key_end = inner
-        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-        .unwrap_or(inner.len());
-    let (key, rest) = inner.split_at(key_end);
-    if key.is_empty() {
-        return None;
-    }
-    let rest = rest.trim_start();
-    let mut chars = rest.strip_prefix('"')?.chars();
-    let mut value = String::new();
-    loop {
-        match chars.next()? {
-            '\\' => value.push(chars.next()?),
-            '"' => break,
-            c => value.push(c),
-        }
-    }
-    if !chars.as_str().trim().is_empty() {
-        return None;
-    }
-    Some((key.to_string(), value))
-}
-
 /// Parses a record and checks every turn (see the module documentation).
 pub fn parse_record(text: &str) -> Result<Record, RecordError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
@@ -264,7 +238,7 @@ pub fn parse_record(text: &str) -> Result<Record, RecordError> {
     let mut pos = start.clone();
     let mut turns = Vec::new();
     let mut open: Option<usize> = None;
-    for (i, raw) in text.lines().enumerate() {
+    for (i, raw) in crate::games::record::lines(text).enumerate() {
         let line = i + 1;
         let err = |kind| RecordError { line, kind };
         let content = strip_comments(raw, line, &mut open).map_err(err)?;
@@ -276,7 +250,7 @@ pub fn parse_record(text: &str) -> Result<Record, RecordError> {
             if !turns.is_empty() {
                 return Err(err(RecordErrorKind::TagAfterTurns));
             }
-            let (key, mut value) = parse_tag(content)
+            let (key, mut value) = crate::games::record::tag(content)
                 .ok_or_else(|| err(RecordErrorKind::BadTag(content.to_string())))?;
             if tags.iter().any(|(k, _)| k.eq_ignore_ascii_case(&key)) {
                 return Err(err(RecordErrorKind::DuplicateTag(key)));

@@ -26,6 +26,7 @@ pub mod dice;
 pub mod effects;
 pub mod error;
 pub mod game;
+pub mod hosted;
 pub mod input;
 pub mod kickoff;
 pub mod legal;

@@ -1,0 +1,153 @@
+//! What a Takkure picture shows, as plain data built from the match: every
+//! player on the field with its marks, the ball, the path of the last (or
+//! current) activation, score, half, the time dashboard, the activation
+//! tokens left and the last input's roll log.
+
+use crate::games::takkure::hosted::TakkureGame;
+use crate::games::takkure::{Ball, Game, PlayerId, Side as TeamSide, Step};
+use crate::games::HostedGame;
+use crate::render::Side;
+
+/// Columns and rows of the field (RULINGS Takkure 1).
+pub const COLUMNS: usize = 16;
+pub const ROWS: usize = 28;
+
+/// A player on a square.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Man {
+    /// White is home, black away.
+    pub side: Side,
+    /// The role's initial ("R" for the Runner, "Bt" for the Beast).
+    pub label: &'static str,
+    /// Oni and Beast are large players (RULINGS Takkure 3): a bigger disc.
+    pub large: bool,
+    /// A GROUND token: drawn lying down.
+    pub ground: bool,
+    pub carrier: bool,
+    pub wounds: u8,
+    /// Fatigue tokens showing their active side, then the rested ones.
+    pub fatigue: u8,
+    pub rested: u8,
+}
+
+/// One moment of a match to draw. Squares are indexed row by row from A1
+/// = 0, as the engine does.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TakkureView {
+    pub men: Vec<(usize, Man)>,
+    /// The square of a ball on the ground.
+    pub loose: Option<usize>,
+    /// The marked path and executed path of the activation under way, or
+    /// of the last one.
+    pub path: Vec<usize>,
+    pub squads: [&'static str; 2],
+    pub players: [String; 2],
+    pub score: [u32; 2],
+    pub half: u8,
+    /// The time box both tokens stand on, and whether each is turned.
+    pub clock: u8,
+    pub turned: [bool; 2],
+    pub attacker: Side,
+    pub tokens: u8,
+    pub awaiting: Option<Side>,
+    /// "1-0", "0-1", "1/2-1/2" once over, with the reason.
+    pub result: Option<(String, String)>,
+    /// The last input and its roll log.
+    pub last: Option<String>,
+    pub log: Vec<String>,
+}
+
+fn side(s: TeamSide) -> Side {
+    match s {
+        TeamSide::Home => Side::White,
+        TeamSide::Away => Side::Black,
+    }
+}
+
+fn label(game: &Game, id: PlayerId) -> &'static str {
+    use crate::games::takkure::Role::*;
+    match game.role(id) {
+        Runner => "R",
+        Playmaker => "P",
+        Guard => "G",
+        Oni => "O",
+        Stalker => "S",
+        Thrower => "T",
+        Brute => "Br",
+        Beast => "Be",
+    }
+}
+
+impl TakkureView {
+    /// The view of `g` after its last input, with the players' names,
+    /// home's first.
+    pub fn of_game(g: &TakkureGame, players: [String; 2]) -> TakkureView {
+        let game = &g.game;
+        let mut men = Vec::new();
+        for team in TeamSide::BOTH {
+            for id in Game::ids(team) {
+                let p = game.player(id);
+                let Some(sq) = p.square else { continue };
+                let role = game.role(id);
+                men.push((
+                    sq.index(),
+                    Man {
+                        side: side(team),
+                        label: label(game, id),
+                        large: matches!(
+                            role,
+                            crate::games::takkure::Role::Oni | crate::games::takkure::Role::Beast
+                        ),
+                        ground: p.ground,
+                        carrier: game.carrier() == Some(id),
+                        wounds: p.wounds,
+                        fatigue: p.active_fatigue(),
+                        rested: p.rested,
+                    },
+                ));
+            }
+        }
+        let loose = match game.ball() {
+            Ball::Loose(sq) => Some(sq.index()),
+            _ => None,
+        };
+        let path = g.last_path.iter().map(|sq| sq.index()).collect();
+        let result = g.outcome().map(|o| (o.result, o.reason));
+        TakkureView {
+            men,
+            loose,
+            path,
+            squads: [TeamSide::Home, TeamSide::Away].map(|s| game.squad(s).title()),
+            players,
+            score: [TeamSide::Home, TeamSide::Away].map(|s| u32::from(game.score(s))),
+            half: game.half(),
+            clock: game.time().clock,
+            turned: game.time().turned,
+            attacker: side(game.attacker()),
+            tokens: if matches!(
+                game.step(),
+                Step::First | Step::Defence | Step::Second | Step::DodgeTo | Step::ReceiverTo
+            ) {
+                game.tokens()
+            } else {
+                0
+            },
+            awaiting: game.awaiting().map(side),
+            result,
+            last: g.inputs.last().map(ToString::to_string),
+            log: g.last_log.clone(),
+        }
+    }
+
+    /// "Takkure field, half 1, home 0 - away 0, ... (last input runner move F12)".
+    pub fn alt_text(&self) -> String {
+        let mut alt = format!(
+            "Takkure field, {} (home) {} - {} {} (away), half {}, time box {}",
+            self.squads[0], self.score[0], self.score[1], self.squads[1], self.half, self.clock
+        );
+        if let Some(last) = &self.last {
+            alt.push_str(&format!(" (last input {last})"));
+        }
+        alt
+    }
+}
