@@ -161,17 +161,24 @@ impl ComputerTurn {
         let Some(notation) = self.think() else {
             return Vec::new();
         };
-        bot.handle(&Invocation {
-            place: self.place,
-            user: computer,
-            command: Command::Move {
-                notation,
-                version: Some(self.version),
-            },
-        })
-        .into_iter()
-        .filter(|reply| !reply.is_ephemeral())
-        .collect()
+        let game = self.game_id;
+        let (refused, replies): (Vec<Reply>, Vec<Reply>) = bot
+            .handle(&Invocation {
+                place: self.place,
+                user: computer,
+                command: Command::Move {
+                    notation,
+                    version: Some(self.version),
+                },
+            })
+            .into_iter()
+            .partition(Reply::is_ephemeral);
+        // A stale move is expected (the game changed while it thought); any
+        // other refusal would be a bug worth seeing in the log.
+        for reply in refused.iter().filter(|r| r.text != super::POSITION_CHANGED) {
+            error!(game, "computer: its move was refused: {}", reply.text);
+        }
+        replies
     }
 }
 
