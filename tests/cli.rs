@@ -518,3 +518,34 @@ fn errors_name_a_wrong_dash_and_do_not_repeat_a_huge_input() {
         assert!(err.contains(&count), "{game}: {err}");
     }
 }
+
+/// A reader that stops early (`taktable legal --after | head -1`) closes the
+/// pipe: the listing ends quietly with exit 0, not with a panic. The position
+/// (four stacks of eight on 8x8) has 1,196 turns, about 100 KB with
+/// `--after`: more than a pipe holds, so the writer meets the closed pipe.
+#[test]
+fn legal_stops_quietly_when_the_reader_closes_the_pipe() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+
+    let mut child = Command::new(env!("CARGO_BIN_EXE_taktable"))
+        .args([
+            "legal",
+            "--position",
+            "x8/x8/x2,12121212,x,21212121,x3/x8/x8/x2,21212121,x,12121212,x3/x8/x8 1 10",
+            "--after",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run taktable");
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert!(first.contains('\t'), "{first:?}");
+    // The reader is dropped here, closing the pipe with the rest unread.
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(!stderr(&out).contains("panicked"), "{}", stderr(&out));
+}

@@ -76,16 +76,24 @@ pub fn play_move(ctx: &Ctx<'_>, notation: &str, version: Option<i64>) -> Outcome
             )
             .mention([game.player(next)])
         }
-        Some(outcome) => game_over_reply(
-            ctx,
-            &game,
-            format!(
-                "{me} played {}: {}. {}",
-                played.notation,
-                outcome.reason,
-                result_line(&game, outcome.winner, &outcome.result),
-            ),
-        ),
+        Some(outcome) => {
+            // The last action's own words (a goal, the rolls) come before why the game ended.
+            let told = match played.note.as_deref() {
+                Some(note) => format!(
+                    "{me} played {}. {note} Game over: {}.",
+                    played.notation, outcome.reason
+                ),
+                None => format!("{me} played {}: {}.", played.notation, outcome.reason),
+            };
+            game_over_reply(
+                ctx,
+                &game,
+                format!(
+                    "{told} {}",
+                    result_line(&game, outcome.winner, &outcome.result)
+                ),
+            )
+        }
     };
     Ok(std::iter::once(reply.with_image(image)).chain(dm).collect())
 }

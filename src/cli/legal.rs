@@ -1,6 +1,8 @@
 //! `taktable legal`: every legal turn of a position, sorted; with
 //! `--after`, each followed by a tab and the position it leads to.
 
+use std::io::{self, BufWriter, Write};
+
 use clap::Args;
 
 use super::setup::PositionArgs;
@@ -25,15 +27,29 @@ pub fn run(args: LegalArgs) -> Result<(), String> {
     }
     let mut turns = game.legal_actions();
     turns.sort();
+    let mut out = BufWriter::new(io::stdout().lock());
     for turn in turns {
-        if args.after {
+        let line = if args.after {
             let mut next = game.clone();
             next.play(&turn)
                 .map_err(|e| format!("the legal turn {turn} was refused: {e}"))?;
-            println!("{turn}\t{}", next.snapshot());
+            writeln!(out, "{turn}\t{}", next.snapshot())
         } else {
-            println!("{turn}");
+            writeln!(out, "{turn}")
+        };
+        if let Err(e) = line {
+            return closed_or(e);
         }
     }
-    Ok(())
+    out.flush().or_else(closed_or)
+}
+
+/// A reader that stops reading early (`legal | head`) closes the pipe: that
+/// ends the listing quietly; any other write error is reported.
+fn closed_or(e: io::Error) -> Result<(), String> {
+    if e.kind() == io::ErrorKind::BrokenPipe {
+        Ok(())
+    } else {
+        Err(format!("could not write the turns: {e}"))
+    }
 }

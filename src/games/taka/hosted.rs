@@ -525,10 +525,7 @@ mod tests {
                         b,b,b,b,x2,b,b,b,b/b,b,x8/x10 W,B w";
         let mut game = GameState::from_snapshot(&taka(1), position).unwrap();
         let played = game.play("E11>E14").unwrap();
-        assert_eq!(
-            played.note.as_deref(),
-            Some("E11 shoots into E14: goal! White wins by scoring (1-0).")
-        );
+        assert_eq!(played.note.as_deref(), Some("E11 shoots into E14: goal!"));
         let outcome = played.outcome.unwrap();
         assert_eq!(outcome.result, "1-0");
         assert_eq!(outcome.winner, Some(Seat::Player1));
