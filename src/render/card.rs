@@ -27,6 +27,16 @@ impl Side {
         }
     }
 
+    /// The side a result names as the winner (`1-0`, `0-1`); none for a
+    /// draw, a game going on, or a result no side wins.
+    pub fn winner_of(result: Option<&str>) -> Option<Side> {
+        match result.map(str::trim) {
+            Some("1-0") => Some(Side::White),
+            Some("0-1") => Some(Side::Black),
+            _ => None,
+        }
+    }
+
     /// "white" or "black".
     pub fn name(self) -> &'static str {
         match self {

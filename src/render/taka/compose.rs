@@ -6,6 +6,7 @@ use image::RgbImage;
 
 use super::pitch::{self, Pitch, BALL_R, CELL, CIRCLE_R, FOOTER_BASELINE, PIECE_R};
 use super::view::{Man, TakaBoardView};
+use crate::games::plural;
 use crate::games::taka::Facing;
 use crate::render::card::{self, CardText};
 use crate::render::draw::{mix, paint, paint_ring, Colour, Paint, Shape};
@@ -124,19 +125,7 @@ fn draw_man(img: &mut RgbImage, pal: &Palette, (cx, cy): (f32, f32), man: &Man) 
 }
 
 fn winner(view: &TakaBoardView) -> Option<Side> {
-    match view.result.as_ref().map(|(r, _)| r.as_str()) {
-        Some("1-0") => Some(Side::White),
-        Some("0-1") => Some(Side::Black),
-        _ => None,
-    }
-}
-
-fn goals(n: u32) -> String {
-    if n == 1 {
-        "1 goal".to_string()
-    } else {
-        format!("{n} goals")
-    }
+    Side::winner_of(view.result.as_ref().map(|(r, _)| r.as_str()))
 }
 
 fn draw_cards(p: &Pitch, img: &mut RgbImage, view: &TakaBoardView) {
@@ -152,7 +141,11 @@ fn draw_cards(p: &Pitch, img: &mut RgbImage, view: &TakaBoardView) {
         };
         let text = CardText {
             name: names[i],
-            line: format!("{} · {} · {attacks}", side.name(), goals(view.score[i])),
+            line: format!(
+                "{} · {} · {attacks}",
+                side.name(),
+                plural(view.score[i], "goal")
+            ),
             status: card::status(side, winner, view.result.is_some(), view.to_move),
             extra: None,
         };

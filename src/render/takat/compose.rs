@@ -98,11 +98,7 @@ fn draw_pile(s: &Sprites, img: &mut RgbImage, i: usize, stack: &[Side], mark: Sa
 }
 
 fn winner(view: &TakatBoardView) -> Option<Side> {
-    match view.result.as_deref().map(str::trim) {
-        Some("1-0") => Some(Side::White),
-        Some("0-1") => Some(Side::Black),
-        _ => None,
-    }
+    Side::winner_of(view.result.as_deref())
 }
 
 /// Pieces each side has at the start (RULINGS Takat 1).

@@ -115,11 +115,7 @@ fn draw_man(img: &mut RgbImage, pal: &Palette, (cx, cy): (f32, f32), man: &Man) 
 }
 
 fn winner(view: &TakkureView) -> Option<Side> {
-    match view.result.as_ref().map(|(r, _)| r.as_str()) {
-        Some("1-0") => Some(Side::White),
-        Some("0-1") => Some(Side::Black),
-        _ => None,
-    }
+    Side::winner_of(view.result.as_ref().map(|(r, _)| r.as_str()))
 }
 
 fn tries(n: u32) -> String {
