@@ -687,9 +687,15 @@ fn try_against_a_tackle_is_a_melee() {
     play(&mut game, "beast tackle H26");
     // Try 3 (success), tackle 8 (better success): the try is stopped and
     // the carrier tackled (stamina 2).
+    // Reading (docs/takkure.md, "Readings where the rulings are silent"):
+    // 4.04 gives a kick-off for a missed try, and 1.15 says a success
+    // beaten face to face "is not considered a failure": so the beaten
+    // try is not missed, no kick-off follows, and play goes on.
     let mut game = with_rolls(&game, &[3, 8, 2]);
     let log = play(&mut game, "try");
     line(&log, "the try is stopped");
+    assert!(!log.iter().any(|l| l.contains("missed")), "{log:?}");
+    assert_eq!(game.ball(), Ball::Held(pid(Runner)));
     assert_eq!(game.score(Side::Home), 0);
     assert!(game.player(pid(Runner)).ground);
     assert_eq!(game.step(), Step::First);
@@ -1121,4 +1127,294 @@ fn a_dodge_with_every_tackle_out_of_contact_is_rolled_alone() {
     line(&log, "misses: no contact");
     assert!(line(&log, "Runner dodges").contains("[3 9] 3 vs REF 8, success"));
     assert_eq!(game.step(), Step::DodgeTo);
+}
+
+// ---- Rulebook 1.14-1.16: each roll's success, failure, critical and
+// fumble, for the actions not covered above ----
+
+#[test]
+fn dodge_fumble_fails_and_has_no_adverse_effect() {
+    // 1.16: 12 always fails; DODGE "if you fail: no adverse effect". Both
+    // Counterfoot dice fumble; the Beast's 11 fails too, so it falls.
+    let mut game = with_rolls(&beast_tackles_runner(), &[12, 12, 11, 3]);
+    let log = play(&mut game, "dodge");
+    assert!(line(&log, "dodges").contains("[12 12] 12 vs REF 8, fumble"));
+    assert!(line(&log, "dodges").contains("dodges fail, tackle fail"));
+    assert!(!game.player(pid(Runner)).ground);
+    assert!(game.player(pid(Beast)).ground);
+    assert_eq!(game.step(), Step::First, "no dodge move after a failure");
+}
+
+#[test]
+fn break_through_failure_and_fumble() {
+    // 1.16 BREAK THROUGH: "if you fail: no adverse effect": against a
+    // failed tackle nobody is knocked down by the break, the tackler falls
+    // for its own failure (1.12).
+    let mut game = with_rolls(&beast_tackles_runner(), &[9, 11, 3]);
+    let log = play(&mut game, "break");
+    assert!(line(&log, "breaks through").contains("9 vs STR 5, fail"));
+    assert!(!log.iter().any(|l| l.contains("knocks")));
+    assert!(!game.player(pid(Runner)).ground);
+    assert!(game.player(pid(Beast)).ground);
+    // A fumbled break against a successful tackle: the carrier is tackled.
+    let mut game = with_rolls(&beast_tackles_runner(), &[12, 5, 4]);
+    let log = play(&mut game, "break");
+    assert!(line(&log, "breaks through").contains("12 vs STR 5, fumble"));
+    assert!(line(&log, "breaks through").contains("breaks through fail, tackle success"));
+    assert!(game.player(pid(Runner)).ground);
+}
+
+#[test]
+fn pick_up_critical_and_fumble() {
+    // 3.05 BaC +4: the Playmaker's 8 + 4 = 12, so only the fumble rule
+    // (1.16) makes a 12 fail; a 1 is a critical success.
+    let mut game = with_rolls(&beside_the_loose_ball(Playmaker), &[12]);
+    let log = play(&mut game, "pickup");
+    assert!(line(&log, "picks up").contains("12 vs BaC 12, fumble"));
+    assert_eq!(game.ball(), Ball::Loose(sq("H11")));
+    let mut game = with_rolls(&beside_the_loose_ball(Oni), &[1]);
+    let log = play(&mut game, "pickup");
+    assert!(line(&log, "picks up").contains("1 vs BaC 9, critical"));
+    assert_eq!(game.ball(), Ball::Held(pid(Oni)));
+}
+
+#[test]
+fn steal_of_a_loose_ball_success_failure_critical_fumble() {
+    // 3.06 BALL STEAL, loose ball: BaC +4 (the Thrower's 7 + 4 = 11).
+    for (die, word, stolen) in [
+        (11, "success", true),
+        (1, "critical", true),
+        (12, "fumble", false),
+    ] {
+        let mut game = home_attack()
+            .at(&[(Runner, "H10"), (Thrower, "C14")])
+            .loose("C12")
+            .game();
+        play(&mut game, "runner hold");
+        play(&mut game, "thrower steal C13");
+        let mut game = with_rolls(&game, &[die]);
+        let log = play(&mut game, "none");
+        assert!(
+            line(&log, "Thrower steals the loose ball")
+                .contains(&format!("{die} vs BaC 11, {word}")),
+            "{log:?}"
+        );
+        if stolen {
+            assert_eq!(game.ball(), Ball::Held(pid(Thrower)));
+            assert_eq!(game.attacker(), Side::Away, "0.05: the holder attacks");
+        } else {
+            assert_eq!(game.ball(), Ball::Loose(sq("C12")));
+            assert_eq!(game.attacker(), Side::Home, "RULINGS Takkure 10");
+        }
+    }
+    // Held by an attacker on the ground: plain BaC (the Thrower's 7); an 8
+    // fails.
+    let mut game = home_attack()
+        .at(&[(Oni, "H10"), (Runner, "C3"), (Thrower, "J13")])
+        .carrier(Oni)
+        .ground(Oni)
+        .game();
+    play(&mut game, "runner hold");
+    play(&mut game, "thrower steal I11");
+    let mut game = with_rolls(&game, &[8]);
+    let log = play(&mut game, "none");
+    assert!(line(&log, "Thrower steals the ball from").contains("8 vs BaC 7, fail"));
+    assert_eq!(game.ball(), Ball::Held(pid(Oni)));
+}
+
+#[test]
+fn try_critical_and_fumble() {
+    // 4.04 with 1.16: a 1 always scores, a 12 is always a miss ("a 12 on a
+    // dice is always a miss, regardless of the modified BaC").
+    let mut game = with_rolls(&runner_in_goal(), &[1]);
+    let log = play(&mut game, "try");
+    assert!(line(&log, "tries").contains("1 vs BaC 6, critical"));
+    assert_eq!(game.score(Side::Home), 1);
+    let mut game = with_rolls(&runner_in_goal(), &[12]);
+    let log = play(&mut game, "try");
+    assert!(line(&log, "tries").contains("12 vs BaC 6, fumble"));
+    line(&log, "the try is missed");
+    assert_eq!(game.score(Side::Home), 0);
+    assert_eq!(
+        game.step(),
+        Step::Choose {
+            chooser: Side::Away
+        }
+    );
+}
+
+/// The Runner, on the ground with the ball on H10, passes from the ground
+/// to the Playmaker on H9 (3.03): BaC 7 + 4 (1 square) - 2 = 9.
+fn pass_from_the_ground() -> Game {
+    let mut game = home_attack()
+        .at(&[(Runner, "H10"), (Playmaker, "H9"), (Stalker, "P28")])
+        .carrier(Runner)
+        .ground(Runner)
+        .game();
+    play(&mut game, "runner pass playmaker");
+    game
+}
+
+#[test]
+fn pass_from_the_ground_failure_critical_fumble() {
+    // 2.01-2.02: a failed pass gives the receiver a BALL RECEPTION (BaC 8
+    // + 4 = 12); missed, the ball scatters from the receiver (2.03).
+    let mut game = with_rolls(&pass_from_the_ground(), &[10, 12, 6]);
+    let log = play(&mut game, "done");
+    assert!(line(&log, "passes to the Playmaker").contains("10 vs BaC 9, fail"));
+    assert!(line(&log, "Playmaker reception").contains("12 vs BaC 12, fumble"));
+    // 6 o'clock: two squares south of H9.
+    assert_eq!(game.ball(), Ball::Loose(sq("H11")));
+    // A critical reaches the receiver, who may move 2.
+    let mut game = with_rolls(&pass_from_the_ground(), &[1]);
+    let log = play(&mut game, "done");
+    assert!(line(&log, "passes to the Playmaker").contains("1 vs BaC 9, critical"));
+    assert_eq!(game.ball(), Ball::Held(pid(Playmaker)));
+    assert_eq!(game.step(), Step::ReceiverTo);
+}
+
+#[test]
+fn a_failed_interception_lets_the_pass_go_on() {
+    // 3.06 in the air: "if unsuccessful, the pass continues as normal".
+    let mut game = playmaker_passes();
+    play(&mut game, "stalker steal G9");
+    play(&mut game, "done");
+    // Pass 5, 6 (BaC 8 + 4 = 12: success); interception BaC 6 - 2 = 4: 5
+    // fails.
+    let mut game = with_rolls(&game, &[5, 6, 5]);
+    let log = play(&mut game, "pass runner");
+    assert!(line(&log, "Stalker tries to intercept").contains("5 vs BaC 4, fail"));
+    assert_eq!(game.ball(), Ball::Held(pid(Runner)));
+    assert_eq!(game.attacker(), Side::Home);
+}
+
+// ---- Readings where the rulings are silent (docs/takkure.md) ----
+
+#[test]
+fn a_carrier_tackled_in_the_activation_can_be_stolen_from() {
+    // 3.06: no steal "from an active player who is NOT on the GROUND";
+    // the rolls of step 5 come in order (1.13), so once the tackle has put
+    // the carrier on the ground, a stealer in contact rolls (plain BaC).
+    let mut game = home_attack()
+        .at(&[(Runner, "H10"), (Beast, "H17"), (Stalker, "J16")])
+        .carrier(Runner)
+        .game();
+    play(&mut game, "runner move H14");
+    play(&mut game, "beast tackle H14");
+    play(&mut game, "stalker steal I15");
+    // Tackle 5 (STR 10, success), Runner stamina 2, steal 4 (BaC 6).
+    let mut game = with_rolls(&game, &[5, 2, 4]);
+    let log = play(&mut game, "none");
+    assert!(line(&log, "Beast tackles").contains("success"));
+    assert!(line(&log, "Stalker steals the ball from").contains("4 vs BaC 6, success"));
+    assert_eq!(game.ball(), Ball::Held(pid(Stalker)));
+    assert_eq!(game.attacker(), Side::Away);
+    // Without the tackle the Runner stands and keeps the ball: no roll.
+    let mut game = home_attack()
+        .at(&[(Runner, "H10"), (Beast, "H17"), (Stalker, "J16")])
+        .carrier(Runner)
+        .game();
+    play(&mut game, "runner move H14");
+    play(&mut game, "beast tackle H14");
+    play(&mut game, "stalker steal I15");
+    let mut game = with_rolls(&game, &[11, 3]);
+    let log = play(&mut game, "none");
+    assert!(!log.iter().any(|l| l.contains("steals")), "{log:?}");
+    assert_eq!(game.ball(), Ball::Held(pid(Runner)));
+}
+
+#[test]
+fn the_kick_off_after_a_try_moves_the_time_dashboard_as_any_other() {
+    // 6.04: "every time that you, being the attacking coach, take the 4
+    // activation tokens" the dashboard moves; the receivers of the kick-off
+    // after a try take theirs like after any kick-off.
+    let game = home_attack()
+        .at(&[(Runner, "H25"), (Beast, "A10")])
+        .carrier(Runner)
+        .clock(3, [true, false])
+        .game();
+    let mut game = game;
+    play(&mut game, "runner move H27");
+    play(&mut game, "done");
+    let mut game = with_rolls(&game, &[2]);
+    play(&mut game, "try");
+    assert_eq!(game.score(Side::Home), 1);
+    // RULINGS Takkure 12: the coach who conceded (away) decides: it kicks.
+    assert_eq!(game.time().clock, 3, "a try alone does not move time");
+    play(&mut game, "kick");
+    for t in ["stalker E17", "thrower G17", "brute I17", "beast K17"] {
+        play(&mut game, t);
+    }
+    for t in ["runner A3", "playmaker B3", "guard O3", "oni P3"] {
+        play(&mut game, t);
+    }
+    play(&mut game, "kick H8 thrower");
+    play(&mut game, "done");
+    // Kick 12 (fumble): scatter 6 o'clock to H10, nobody within 2: loose.
+    let mut game = with_rolls(&game, &[12, 6]);
+    play(&mut game, "done");
+    assert_eq!(game.ball(), Ball::Loose(sq("H10")));
+    // Home receives; its token was already turned: both go down a box.
+    assert_eq!(game.attacker(), Side::Home);
+    assert_eq!((game.time().clock, game.time().turned), (2, [true, false]));
+}
+
+#[test]
+fn a_defence_with_nobody_on_the_field_declares_nothing() {
+    // 1.02 step 2 is for the defending players on the field: with all of
+    // them injured, the activation goes straight to the second action.
+    let mut game = home_attack()
+        .at(&[(Runner, "H10")])
+        .carrier(Runner)
+        .out(Stalker, "match")
+        .out(Thrower, "half")
+        .out(Brute, "half")
+        .out(Beast, "kickoff")
+        .game();
+    play(&mut game, "runner move H14");
+    assert_eq!(game.step(), Step::Second);
+    assert_eq!(game.awaiting(), Some(Side::Home));
+    play(&mut game, "move H19");
+    assert_eq!(game.player(pid(Runner)).square, Some(sq("H19")));
+}
+
+#[test]
+fn tackles_on_a_passer_from_the_ground_roll_unopposed() {
+    // 3.03 PASS FROM THE GROUND: "if there is any defending player taking
+    // a defensive action against this player, their roll will be
+    // unopposed"; the carrier is already down, so 3.07's "no more rolls"
+    // (which stops the rolls once they put the carrier down) does not
+    // apply. The Beast tackles the Runner on H10.
+    let game = home_attack()
+        .at(&[(Runner, "H10"), (Playmaker, "H9"), (Beast, "H13")])
+        .carrier(Runner)
+        .ground(Runner)
+        .game();
+    let mut game = game;
+    play(&mut game, "runner pass playmaker");
+    // The only defender's declaration ends step 2: the rolls follow.
+    // Tackle 5 (STR 10): the Runner rolls stamina (2, BOD 3 + PRT 3); then
+    // the pass, BaC 7 + 4 - 2 = 9: a 9 reaches the Playmaker.
+    let mut game = with_rolls(&game, &[5, 2, 9]);
+    let log = play(&mut game, "beast tackle H10");
+    // G11 and H11 are both 2 steps away and beside H10: G11 comes first;
+    // the tackle puts it beside the carrier, where it falls.
+    assert_eq!(game.player(pid(Beast)).square, Some(sq("G11")));
+    assert!(line(&log, "Beast tackles").contains("5 vs STR 10, success"));
+    line(&log, "Runner stamina: 2 vs STA 6, success");
+    assert!(line(&log, "passes to the Playmaker").contains("9 vs BaC 9, success"));
+    assert_eq!(game.ball(), Ball::Held(pid(Playmaker)));
+    assert!(game.player(pid(Beast)).ground);
+    // A failed tackle brings the tackler down, and the pass is made.
+    let mut game = home_attack()
+        .at(&[(Runner, "H10"), (Playmaker, "H9"), (Beast, "H13")])
+        .carrier(Runner)
+        .ground(Runner)
+        .game();
+    play(&mut game, "runner pass playmaker");
+    let mut game = with_rolls(&game, &[11, 3, 9]);
+    let log = play(&mut game, "beast tackle H10");
+    assert!(line(&log, "Beast tackles").contains("11 vs STR 10, fail"));
+    line(&log, "Beast stamina");
+    assert_eq!(game.ball(), Ball::Held(pid(Playmaker)));
 }

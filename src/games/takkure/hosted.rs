@@ -28,8 +28,18 @@ pub struct TakkureSettings {
     pub home: Squad,
     pub away: Squad,
     /// The dice's seed: fixed by the challenge (`seed:N`) or drawn when it
-    /// is made. Kept secret until the match ends (RULINGS Takkure 4).
+    /// is made. A drawn seed is kept secret until the match ends (RULINGS
+    /// Takkure 4).
     pub seed: u64,
+    /// Whether the challenger fixed the seed. The challenger then knows
+    /// the dice, so the seed is shown to both coaches from the challenge on
+    /// (docs/takkure.md, "Readings where the rulings are silent").
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub fixed: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 impl TakkureSettings {
@@ -39,6 +49,7 @@ impl TakkureSettings {
             home: Squad::Yamato,
             away: Squad::Teriomorph,
             seed,
+            fixed: false,
         }
     }
 
@@ -102,6 +113,12 @@ const CHALLENGE_OPTIONS: &[OptionSpec] = &[
     .choices(SQUADS)
     .default("teriomorph"),
     opt(
+        "team",
+        "Your own squad, the opponent coaching the other; with color:white or color:black",
+        OptionKind::String,
+    )
+    .choices(SQUADS),
+    opt(
         "seed",
         "Fix the dice (tournaments, tests): the same seed and inputs give the same rolls",
         OptionKind::Integer,
@@ -117,7 +134,7 @@ Takkure: rugby for two coaches, 4 players a side, D12 dice (roll at most the sta
 - The team with the ball attacks with 4 activation tokens. An activation: the attacker's first action (`runner move F12`, `via G10` for a turn, `stand`, `pass playmaker` from the ground, `hold`); the defender declares for each player (`guard tackle F12` on the marked path, `brute pressure G10`, `beast steal H11`, `stand`, `rest`), then `done`; the move is made; the attacker's second action (`move F12`, `pass runner`, `pickup`, `dodge`, `break`, `try`, `none`); the dice decide, each roll shown. After a dodge or a critical pass: `to F12`.
 - No forward passes. Tackles knock players to the ground; a grounded player can only stand up. Wounds, fatigue (3rd activation in a cycle) and injuries as in the rulebook.
 - Time: 5 boxes a half, down one when both coaches have taken their tokens; the trailing team on box 1 may `end half`. Two halves; most tries wins, equal draws.
-Case and spaces don't matter. /takkure challenge seed:N fixes the dice; the seed is in the record once the match is over.";
+Case and spaces don't matter. /takkure challenge seed:N fixes the dice and tells both coaches; a drawn seed is in the record once the match is over.";
 
 const HELP: &str = "\
 Takkure declarations: `kick`/`receive`, `runner F12` (kick-off placement), `runner move F12` (first action), `guard tackle F12` then `done` (defence), `pass playmaker`, `dodge`, `try` (second action). Each reply says who declares next and what. Challenge defaults: Yamato (home) against Teriomorph (away), random dice. /rules game:takkure has the rules.";
@@ -146,6 +163,13 @@ impl HostedGame for TakkureGame {
                 None => Ok(default),
             }
         };
+        let (home, away) = match chosen.string("team") {
+            Some(text) => team_squads(&chosen, &text)?,
+            None => (
+                squad("home", Squad::Yamato)?,
+                squad("away", Squad::Teriomorph)?,
+            ),
+        };
         let seed = match chosen.integer("seed") {
             Some(n) => u64::try_from(n)
                 .ok()
@@ -156,9 +180,10 @@ impl HostedGame for TakkureGame {
             None => random_seed(),
         };
         Ok(TakkureSettings {
-            home: squad("home", Squad::Yamato)?,
-            away: squad("away", Squad::Teriomorph)?,
+            home,
+            away,
             seed,
+            fixed: chosen.integer("seed").is_some(),
         })
     }
 
@@ -168,11 +193,17 @@ impl HostedGame for TakkureGame {
         Ok(())
     }
 
-    /// "Takkure, Yamato (home) against Teriomorph (away)": the seed stays
-    /// secret (RULINGS Takkure 4).
+    /// "Takkure, Yamato (home) against Teriomorph (away)": a drawn seed
+    /// stays secret (RULINGS Takkure 4); one the challenger fixed is shown,
+    /// so that both coaches know as much about the dice.
     fn describe(s: &TakkureSettings) -> String {
+        let fixed = if s.fixed {
+            format!(", dice fixed by seed {}", s.seed)
+        } else {
+            String::new()
+        };
         format!(
-            "Takkure, {} (home) against {} (away)",
+            "Takkure, {} (home) against {} (away){fixed}",
             s.home.title(),
             s.away.title()
         )
@@ -379,6 +410,7 @@ impl HostedGame for TakkureGame {
     fn export(&self, meta: &ExportMeta) -> Export {
         let mut text = String::new();
         let over = meta.result != "*" || self.game.step() == Step::Over;
+        let show_seed = over || self.settings.fixed;
         let mut tags = vec![
             ("Game", "Takkure".to_string()),
             ("Player1", meta.players[0].clone()),
@@ -388,7 +420,7 @@ impl HostedGame for TakkureGame {
             ("Away", self.settings.away.name().to_string()),
             ("Date", meta.date.replace('.', "-")),
         ];
-        if over {
+        if show_seed {
             tags.push(("Seed", self.settings.seed.to_string()));
         }
         tags.push(("Result", meta.result.clone()));
@@ -422,6 +454,35 @@ impl TakkureGame {
             last_log: Vec::new(),
             last_path: Vec::new(),
         }
+    }
+}
+
+/// `team:` names the challenger's own squad, and the opponent coaches the
+/// other one (issue 12). Which side is the challenger's comes from
+/// `color:`; the bot draws it when `color:` is left out, after the squads
+/// are fixed, so `team:` then can't be honoured and is refused, as it is
+/// next to `home:` or `away:`.
+fn team_squads(chosen: &Chosen<'_>, text: &str) -> Result<(Squad, Squad), GameError> {
+    let team: Squad = text.parse().map_err(GameError::Settings)?;
+    let other = match team {
+        Squad::Yamato => Squad::Teriomorph,
+        Squad::Teriomorph => Squad::Yamato,
+    };
+    if chosen.string("home").is_some() || chosen.string("away").is_some() {
+        return Err(GameError::Settings(
+            "team: names your squad and gives the opponent the other; leave out home: and \
+             away:, or name both squads with them instead of team:"
+                .into(),
+        ));
+    }
+    match chosen.string("color").as_deref() {
+        Some("white") => Ok((team, other)),
+        Some("black") => Ok((other, team)),
+        _ => Err(GameError::Settings(
+            "team: names your own squad, so say which side you coach: color:white (home, \
+             RULINGS Takkure 1) or color:black (away); or name both squads with home: and away:"
+                .into(),
+        )),
     }
 }
 
@@ -618,13 +679,14 @@ mod tests {
         let s = GameKind::Takkure
             .settings_from_options(Chosen(&chosen))
             .unwrap();
+        // A seed the challenger fixed is told to both coaches.
         assert_eq!(
             s.describe(),
-            "Takkure, Teriomorph (home) against Teriomorph (away)"
+            "Takkure, Teriomorph (home) against Teriomorph (away), dice fixed by seed 42"
         );
         assert_eq!(
             s.to_json(),
-            r#"{"game":"takkure","home":"teriomorph","away":"teriomorph","seed":42}"#
+            r#"{"game":"takkure","home":"teriomorph","away":"teriomorph","seed":42,"fixed":true}"#
         );
         assert_eq!(GameSettings::from_json(&s.to_json()).unwrap(), s);
         // RULINGS Takkure 4: without `seed`, one is drawn at the challenge
@@ -648,6 +710,55 @@ mod tests {
         )
         .is_err());
         assert_eq!(s.seat_name(Seat::Player1), "home");
+        // Settings stored before `fixed` existed read as a drawn seed.
+        let old = GameSettings::from_json(
+            r#"{"game":"takkure","home":"yamato","away":"teriomorph","seed":42}"#,
+        )
+        .unwrap();
+        assert_eq!(
+            old.describe(),
+            "Takkure, Yamato (home) against Teriomorph (away)"
+        );
+    }
+
+    fn options(pairs: &[(&str, &str)]) -> Vec<(String, OptionValue)> {
+        pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), OptionValue::String(v.to_string())))
+            .collect()
+    }
+
+    #[test]
+    fn team_names_the_challengers_squad_on_the_side_color_gives() {
+        // Issue 12 `team:`; RULINGS Takkure 1: white is home (coach 1).
+        let settings = |pairs: &[(&str, &str)]| {
+            let chosen = options(pairs);
+            TakkureGame::settings_from_options(Chosen(&chosen))
+        };
+        let s = settings(&[("team", "teriomorph"), ("color", "white")]).unwrap();
+        assert_eq!((s.home, s.away), (Squad::Teriomorph, Squad::Yamato));
+        let s = settings(&[("team", "teriomorph"), ("color", "black")]).unwrap();
+        assert_eq!((s.home, s.away), (Squad::Yamato, Squad::Teriomorph));
+        // With the side drawn at acceptance, the squad can't follow it.
+        for pairs in [
+            &[("team", "yamato")][..],
+            &[("team", "yamato"), ("color", "random")][..],
+        ] {
+            let err = settings(pairs).unwrap_err().to_string();
+            assert!(
+                err.contains("color:white") && err.contains("home:"),
+                "{err}"
+            );
+        }
+        let err = settings(&[("team", "yamato"), ("color", "white"), ("away", "yamato")])
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("leave out home:"), "{err}");
+        let s = settings(&[("home", "teriomorph"), ("away", "yamato")]).unwrap();
+        assert_eq!(
+            (s.home, s.away, s.fixed),
+            (Squad::Teriomorph, Squad::Yamato, false)
+        );
     }
 
     #[test]
@@ -788,6 +899,25 @@ mod tests {
         assert!(TakkureGame::from_command_line(Chosen(&seed[..0]), Some("{")).is_err());
         let other = [("seed".to_string(), OptionValue::Integer(2))];
         assert!(TakkureGame::from_command_line(Chosen(&other), Some(&game.snapshot())).is_err());
+    }
+
+    #[test]
+    fn a_fixed_seed_is_in_the_record_from_the_start() {
+        // Reading (docs/takkure.md): the challenger who fixed the seed
+        // knows the dice, so both coaches are told.
+        let settings = GameSettings::Takkure(TakkureSettings {
+            fixed: true,
+            ..TakkureSettings::standard(12345)
+        });
+        let game = GameState::new(&settings).unwrap();
+        let export = game.export(&ExportMeta {
+            players: ["alice".into(), "bob".into()],
+            date: "2026.01.31".into(),
+            site: "taktable".into(),
+            result: "*".into(),
+        });
+        assert!(export.text.contains("[Seed \"12345\"]"), "{}", export.text);
+        assert!(settings.describe().ends_with("dice fixed by seed 12345"));
     }
 
     #[test]

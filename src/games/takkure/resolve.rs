@@ -189,15 +189,19 @@ impl Game {
         (dice.clone(), Roll::best(&dice, target))
     }
 
-    /// Tackles rolled unopposed, in order; none once the carrier is down.
+    /// Tackles rolled unopposed, in order; none once they have put the
+    /// carrier down (3.07). A carrier already on the ground (a pass from
+    /// the ground, a carrier tackled earlier) is still tackled: "their roll
+    /// will be unopposed" (3.03).
     fn unopposed_tackles(
         &mut self,
         carrier: PlayerId,
         contact: &[PlayerId],
         log: &mut Vec<String>,
     ) {
+        let down_before = self.player(carrier).ground;
         for &t in contact {
-            if self.stop_tackling(carrier, t, log) {
+            if self.stop_tackling(carrier, t, down_before, log) {
                 break;
             }
             let (dice, roll) = self.tackle_roll(t);
@@ -227,10 +231,17 @@ impl Game {
         }
     }
 
-    /// Whether the remaining tackles stop: the carrier is down (3.07), or no
-    /// longer holds the ball.
-    fn stop_tackling(&self, carrier: PlayerId, t: PlayerId, log: &mut Vec<String>) -> bool {
-        if self.player(carrier).ground || !self.player(carrier).on_field() {
+    /// Whether the remaining tackles stop: a tackle has put the carrier
+    /// down (3.07; `down_before`: it was on the ground before the rolls),
+    /// it is off the field, or it no longer holds the ball.
+    fn stop_tackling(
+        &self,
+        carrier: PlayerId,
+        t: PlayerId,
+        down_before: bool,
+        log: &mut Vec<String>,
+    ) -> bool {
+        if (self.player(carrier).ground && !down_before) || !self.player(carrier).on_field() {
             log.push(format!(
                 "the {} makes no roll: the {} is already down",
                 self.name(t),
@@ -359,7 +370,7 @@ impl Game {
                 ));
                 continue;
             }
-            if self.stop_tackling(active, t, log) {
+            if self.stop_tackling(active, t, false, log) {
                 break;
             }
             let (tdice, troll) = self.tackle_roll(t);
