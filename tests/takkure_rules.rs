@@ -13,6 +13,27 @@ fn home_attack() -> Setup {
     Setup::new(Side::Home)
 }
 
+/// Seed 3's match with home kicking off (RULINGS Takkure 9), every player
+/// placed: home on row 12 (E, G, I, K), away as `receivers` says
+/// (`"stalker E15"`, ...).
+fn home_kicks_off(receivers: [&str; 4]) -> Game {
+    let mut game = Game::new(Squad::Yamato, Squad::Teriomorph, 3);
+    let text = match game.step() {
+        Step::Choose {
+            chooser: Side::Home,
+        } => "kick",
+        _ => "receive",
+    };
+    play(&mut game, text);
+    for t in ["runner E12", "playmaker G12", "guard I12", "oni K12"] {
+        play(&mut game, t);
+    }
+    for t in receivers {
+        play(&mut game, t);
+    }
+    game
+}
+
 // ---- RULINGS Takkure 9: the kick-off ----
 
 #[test]
@@ -74,14 +95,12 @@ fn kickoff_placements_target_moves_and_catch() {
     // The Stalker's Defensive Vision doubles its 3.
     play(&mut game, "stalker H26");
     // Kick BaC 8 for the Playmaker: a 5 succeeds.
-    let mut game = with_rolls(&game, &[5]);
-    let log = play(&mut game, "done");
+    let (mut game, log) = rolled(&game, &[5], "done");
     assert!(line(&log, "kicks").contains("5 vs BaC 8, success"));
     assert_eq!(game.step(), Step::BallLands);
     refused(&mut game, "ball H24");
     // Within 2 of the Thrower on G22 (BaC 7 - 2): a 5 catches it.
-    let mut game = with_rolls(&game, &[5]);
-    let log = play(&mut game, "ball H23");
+    let (game, log) = rolled(&game, &[5], "ball H23");
     assert!(line(&log, "Thrower tries to catch").contains("5 vs BaC 5, success"));
     assert_eq!(game.ball(), Ball::Held(pid(Thrower)));
     // The receivers attack and take their tokens: their time token turns.
@@ -94,25 +113,11 @@ fn kickoff_placements_target_moves_and_catch() {
 #[test]
 fn failed_kick_scatters_from_the_target() {
     // RULINGS Takkure 8: 3 o'clock is east, 2 squares.
-    let mut game = Game::new(Squad::Yamato, Squad::Teriomorph, 3);
-    let text = match game.step() {
-        Step::Choose {
-            chooser: Side::Home,
-        } => "kick",
-        _ => "receive",
-    };
-    play(&mut game, text);
-    for t in ["runner E12", "playmaker G12", "guard I12", "oni K12"] {
-        play(&mut game, t);
-    }
-    for t in ["stalker E15", "thrower G15", "brute I15", "beast K15"] {
-        play(&mut game, t);
-    }
+    let mut game = home_kicks_off(["stalker E15", "thrower G15", "brute I15", "beast K15"]);
     play(&mut game, "kick H24 guard");
     play(&mut game, "done");
     // Guard BaC 6: 9 fails; scatter 3 -> J24, nobody within 2 of it.
-    let mut game = with_rolls(&game, &[9, 3]);
-    let log = play(&mut game, "done");
+    let (game, log) = rolled(&game, &[9, 3], "done");
     assert!(line(&log, "kicks").contains("fail"));
     assert_eq!(game.ball(), Ball::Loose(sq("J24")));
     // A loose ball stays with the receivers (RULINGS Takkure 10).
@@ -175,8 +180,7 @@ fn tackled_carrier_cannot_stand_but_passes_from_the_ground() {
     play(&mut game, "runner pass playmaker");
     // The pass from the ground has no second action: the rolls follow the
     // defence. BaC 7 + 4 (1 square) - 2 = 9: a 9 succeeds.
-    let mut game = with_rolls(&game, &[9]);
-    let log = play(&mut game, "done");
+    let (game, log) = rolled(&game, &[9], "done");
     assert!(line(&log, "passes to the Playmaker").contains("9 vs BaC 9, success"));
     assert_eq!(game.ball(), Ball::Held(pid(Playmaker)));
     assert_eq!(game.step(), Step::First);
@@ -194,9 +198,7 @@ fn a_pass_cannot_go_forward() {
             (Stalker, "P28"),
         ])
         .carrier(Playmaker)
-        .game();
-    play(&mut game, "playmaker hold");
-    play(&mut game, "done");
+        .after(&["playmaker hold", "done"]);
     let msg = refused(&mut game, "pass runner");
     assert!(msg.contains("a pass can't go forward"), "{msg}");
     // Level is not forward.
@@ -216,8 +218,7 @@ fn tackle_only_the_carrier_on_its_marked_path() {
         ])
         .carrier(Runner)
         .ground(Brute)
-        .game();
-    play(&mut game, "runner move H14");
+        .after(&["runner move H14"]);
     let msg = refused(&mut game, "beast tackle G14");
     assert!(msg.contains("not on the Runner's marked path"), "{msg}");
     let msg = refused(&mut game, "brute tackle H12");
@@ -236,20 +237,17 @@ fn no_tackle_without_a_carrier() {
     let mut game = home_attack()
         .at(&[(Runner, "H10"), (Beast, "H14")])
         .loose("C3")
-        .game();
-    play(&mut game, "runner move H12");
+        .after(&["runner move H12"]);
     let msg = refused(&mut game, "beast tackle H12");
     assert!(msg.contains("no ball carrier"), "{msg}");
 }
 
 /// The Runner carries from H10 to H14; the Beast (STR 10) tackles there.
 fn beast_tackles_runner() -> Game {
-    let mut game = home_attack()
+    let game = home_attack()
         .at(&[(Runner, "H10"), (Beast, "H17")])
         .carrier(Runner)
-        .game();
-    play(&mut game, "runner move H14");
-    play(&mut game, "beast tackle H14");
+        .after(&["runner move H14", "beast tackle H14"]);
     // Step 3: the Runner reaches H14 and pushes the Beast aside.
     assert_eq!(game.player(pid(Runner)).square, Some(sq("H14")));
     assert_eq!(game.player(pid(Beast)).square, Some(sq("H13")));
@@ -260,8 +258,7 @@ fn beast_tackles_runner() -> Game {
 #[test]
 fn tackle_success_both_fall_and_stamina_roll() {
     // 1.12 success; 5.04 stamina: BOD 3 + PRT 3 = 6, a 9 wounds.
-    let mut game = with_rolls(&beast_tackles_runner(), &[5, 9]);
-    let log = play(&mut game, "none");
+    let (game, log) = rolled(&beast_tackles_runner(), &[5, 9], "none");
     assert!(line(&log, "Beast tackles").contains("5 vs STR 10, success"));
     assert!(line(&log, "Runner stamina").contains("9 vs STA 6, fail"));
     assert!(game.player(pid(Runner)).ground);
@@ -275,8 +272,7 @@ fn tackle_success_both_fall_and_stamina_roll() {
 #[test]
 fn tackle_failure_brings_the_tackler_down() {
     // 1.12 fail: the tackler falls and rolls stamina (BOD 5 + PRT 5).
-    let mut game = with_rolls(&beast_tackles_runner(), &[11, 3]);
-    let log = play(&mut game, "none");
+    let (game, log) = rolled(&beast_tackles_runner(), &[11, 3], "none");
     assert!(line(&log, "Beast tackles").contains("fail"));
     assert!(line(&log, "Beast stamina").contains("3 vs STA 10, success"));
     assert!(game.player(pid(Beast)).ground);
@@ -287,8 +283,7 @@ fn tackle_failure_brings_the_tackler_down() {
 #[test]
 fn tackle_critical_wounds_without_a_stamina_roll() {
     // 1.12 critical; 1.16: a 1 is a critical.
-    let mut game = with_rolls(&beast_tackles_runner(), &[1]);
-    let log = play(&mut game, "none");
+    let (game, log) = rolled(&beast_tackles_runner(), &[1], "none");
     assert!(line(&log, "Beast tackles").contains("critical"));
     assert!(!log.iter().any(|l| l.contains("Runner stamina")));
     assert_eq!(game.player(pid(Runner)).wounds, 1);
@@ -297,8 +292,7 @@ fn tackle_critical_wounds_without_a_stamina_roll() {
 #[test]
 fn tackle_fumble_always_fails() {
     // 1.16: 12 fails whatever the STR.
-    let mut game = with_rolls(&beast_tackles_runner(), &[12, 2]);
-    let log = play(&mut game, "none");
+    let (game, log) = rolled(&beast_tackles_runner(), &[12, 2], "none");
     assert!(line(&log, "Beast tackles").contains("12 vs STR 10, fumble"));
     assert!(game.player(pid(Beast)).ground);
 }
@@ -306,15 +300,12 @@ fn tackle_fumble_always_fails() {
 #[test]
 fn a_tackle_out_of_contact_fails_automatically() {
     // RULINGS Takkure 6: out of contact, the failure's effects, no roll.
-    let mut game = home_attack()
+    let game = home_attack()
         .at(&[(Runner, "H10"), (Stalker, "A25")])
         .carrier(Runner)
-        .game();
-    play(&mut game, "runner move H13");
-    play(&mut game, "stalker tackle H13");
+        .after(&["runner move H13", "stalker tackle H13"]);
     assert!(!game.in_contact(pid(Stalker)));
-    let mut game = with_rolls(&game, &[4]);
-    let log = play(&mut game, "none");
+    let (game, log) = rolled(&game, &[4], "none");
     line(&log, "misses: no contact");
     assert!(game.player(pid(Stalker)).ground);
     assert!(!log.iter().any(|l| l.contains("Stalker tackles")));
@@ -325,8 +316,7 @@ fn a_tackle_out_of_contact_fails_automatically() {
 #[test]
 fn dodge_success_then_a_move_of_two() {
     // The Runner's Counterfoot: two dice, the better one (RULINGS Takkure 4).
-    let mut game = with_rolls(&beast_tackles_runner(), &[10, 4, 11, 2]);
-    let log = play(&mut game, "dodge");
+    let (mut game, log) = rolled(&beast_tackles_runner(), &[10, 4, 11, 2], "dodge");
     assert!(line(&log, "dodges").contains("[10 4] 4 vs REF 8, success"));
     assert_eq!(game.step(), Step::DodgeTo);
     let msg = refused(&mut game, "to H17");
@@ -339,12 +329,10 @@ fn dodge_success_then_a_move_of_two() {
 
 #[test]
 fn dodge_critical_moves_four_and_failure_has_no_effect() {
-    let mut game = with_rolls(&beast_tackles_runner(), &[1, 9, 11, 2]);
-    play(&mut game, "dodge");
+    let (game, _) = rolled(&beast_tackles_runner(), &[1, 9, 11, 2], "dodge");
     assert!(game.check(&input("to H18")).is_ok());
     // A dodge failing against a successful tackle: the tackle applies.
-    let mut game = with_rolls(&beast_tackles_runner(), &[10, 11, 3, 2]);
-    let log = play(&mut game, "dodge");
+    let (game, log) = rolled(&beast_tackles_runner(), &[10, 11, 3, 2], "dodge");
     assert!(line(&log, "dodges").contains("dodges fail, tackle success"));
     assert!(game.player(pid(Runner)).ground);
     assert_eq!(game.step(), Step::First);
@@ -355,9 +343,7 @@ fn dodge_and_break_need_a_declared_tackle() {
     let mut game = home_attack()
         .at(&[(Runner, "H10"), (Beast, "A25")])
         .carrier(Runner)
-        .game();
-    play(&mut game, "runner move H13");
-    play(&mut game, "beast pressure A24");
+        .after(&["runner move H13", "beast pressure A24"]);
     let msg = refused(&mut game, "dodge");
     assert!(msg.contains("nobody declared a tackle"), "{msg}");
     refused(&mut game, "break");
@@ -366,8 +352,7 @@ fn dodge_and_break_need_a_declared_tackle() {
 #[test]
 fn break_through_knocks_the_tackler_down() {
     // The Runner has no Charge: one die, STR 5; the Beast fails.
-    let mut game = with_rolls(&beast_tackles_runner(), &[3, 11, 4]);
-    let log = play(&mut game, "break");
+    let (game, log) = rolled(&beast_tackles_runner(), &[3, 11, 4], "break");
     assert!(line(&log, "breaks through").contains("3 vs STR 5, success"));
     line(&log, "knocks the Teriomorph Beast down");
     assert!(game.player(pid(Beast)).ground);
@@ -377,13 +362,14 @@ fn break_through_knocks_the_tackler_down() {
 // ---- 3.07: a multiple face-to-face roll, two tacklers ----
 
 fn two_tacklers() -> Game {
-    let mut game = home_attack()
+    let game = home_attack()
         .at(&[(Playmaker, "H10"), (Beast, "H17"), (Stalker, "J16")])
         .carrier(Playmaker)
-        .game();
-    play(&mut game, "playmaker move H14");
-    play(&mut game, "beast tackle H14");
-    play(&mut game, "stalker tackle H13");
+        .after(&[
+            "playmaker move H14",
+            "beast tackle H14",
+            "stalker tackle H13",
+        ]);
     assert_eq!(game.player(pid(Stalker)).square, Some(sq("H13")));
     assert_eq!(game.step(), Step::Second);
     game
@@ -395,8 +381,7 @@ fn two_tacklers_the_second_rolls_unopposed() {
     // second succeeds unopposed and the carrier is tackled; no dodge move.
     // Rolls: dodge 3 (REF 7), Beast 11 (fail), Beast stamina 2, Stalker 4
     // (STR 6), Playmaker stamina 5.
-    let mut game = with_rolls(&two_tacklers(), &[3, 11, 2, 4, 5]);
-    let log = play(&mut game, "dodge");
+    let (game, log) = rolled(&two_tacklers(), &[3, 11, 2, 4, 5], "dodge");
     assert!(line(&log, "dodges").contains("dodges success, tackle fail"));
     assert!(line(&log, "Stalker tackles (unopposed)").contains("4 vs STR 6, success"));
     assert!(game.player(pid(Playmaker)).ground);
@@ -413,8 +398,7 @@ fn the_attacker_chooses_whom_to_face() {
     assert!(msg.contains("name every tackler in contact"), "{msg}");
     // Facing the Stalker first: dodge 3 vs Stalker 9 (fail), stamina 2;
     // then the Beast unopposed: 12, fumble, stamina 2.
-    let mut game = with_rolls(&game, &[3, 9, 2, 12, 2]);
-    let log = play(&mut game, "dodge stalker beast");
+    let (game, log) = rolled(&game, &[3, 9, 2, 12, 2], "dodge stalker beast");
     assert!(line(&log, "dodges").contains("Stalker tackles"));
     assert!(line(&log, "Beast tackles (unopposed)").contains("fumble"));
     assert_eq!(game.step(), Step::DodgeTo);
@@ -423,8 +407,7 @@ fn the_attacker_chooses_whom_to_face() {
 #[test]
 fn no_more_rolls_once_the_carrier_is_down() {
     // 3.07: as soon as the active player is on the ground, no more rolls.
-    let mut game = with_rolls(&two_tacklers(), &[9, 5, 4]);
-    let log = play(&mut game, "dodge");
+    let (_, log) = rolled(&two_tacklers(), &[9, 5, 4], "dodge");
     assert!(line(&log, "dodges").contains("dodges fail, tackle success"));
     line(&log, "Stalker makes no roll");
 }
@@ -432,7 +415,7 @@ fn no_more_rolls_once_the_carrier_is_down() {
 // ---- 2.01-2.03: passes, receptions, scatter, interceptions ----
 
 fn playmaker_passes() -> Game {
-    let mut game = home_attack()
+    home_attack()
         .at(&[
             (Playmaker, "H10"),
             (Runner, "F8"),
@@ -440,9 +423,7 @@ fn playmaker_passes() -> Game {
             (Brute, "L12"),
         ])
         .carrier(Playmaker)
-        .game();
-    play(&mut game, "playmaker hold");
-    game
+        .after(&["playmaker hold"])
 }
 
 #[test]
@@ -452,8 +433,7 @@ fn pass_success_with_precise_pass_and_pressure() {
     play(&mut game, "brute pressure J11");
     play(&mut game, "done");
     // BaC 8 + 4 (2 squares) - 1 = 11; Precise Pass rolls two dice.
-    let mut game = with_rolls(&game, &[12, 11]);
-    let log = play(&mut game, "pass runner");
+    let (game, log) = rolled(&game, &[12, 11], "pass runner");
     line(&log, "under pressure: -1");
     assert!(line(&log, "passes to the Runner").contains("[12 11] 11 vs BaC 11, success"));
     assert_eq!(game.ball(), Ball::Held(pid(Runner)));
@@ -465,8 +445,7 @@ fn missed_pass_reception_then_scatter() {
     play(&mut game, "done");
     // Pass: 12, 12 (fumbles); reception BaC 7 + 4: 12 fails; scatter 3:
     // two squares east of F8.
-    let mut game = with_rolls(&game, &[12, 12, 12, 3]);
-    let log = play(&mut game, "pass runner");
+    let (game, log) = rolled(&game, &[12, 12, 12, 3], "pass runner");
     assert!(line(&log, "Runner reception").contains("12 vs BaC 11, fumble"));
     line(&log, "the ball scatters from F8");
     assert_eq!(game.ball(), Ball::Loose(sq("H8")));
@@ -478,8 +457,7 @@ fn missed_pass_reception_then_scatter() {
 fn missed_pass_caught_on_the_reception() {
     let mut game = playmaker_passes();
     play(&mut game, "done");
-    let mut game = with_rolls(&game, &[12, 12, 6]);
-    let log = play(&mut game, "pass runner");
+    let (game, log) = rolled(&game, &[12, 12, 6], "pass runner");
     assert!(line(&log, "Runner reception").contains("6 vs BaC 11, success"));
     assert_eq!(game.ball(), Ball::Held(pid(Runner)));
 }
@@ -491,8 +469,7 @@ fn interception_changes_possession() {
     play(&mut game, "stalker steal G9");
     play(&mut game, "done");
     // Pass 5, 6; interception BaC 6 - 2 = 4: a 2 takes it.
-    let mut game = with_rolls(&game, &[5, 6, 2]);
-    let log = play(&mut game, "pass runner");
+    let (game, log) = rolled(&game, &[5, 6, 2], "pass runner");
     assert!(line(&log, "Stalker tries to intercept").contains("2 vs BaC 4, success"));
     assert_eq!(game.ball(), Ball::Held(pid(Stalker)));
     // Change of possession: the away team takes its tokens (6.04).
@@ -504,14 +481,11 @@ fn interception_changes_possession() {
 #[test]
 fn scatter_off_the_field_stops_on_the_nearest_free_square() {
     // RULINGS Takkure 8: 9 o'clock from B8 points off the west edge.
-    let mut game = home_attack()
+    let game = home_attack()
         .at(&[(Playmaker, "C10"), (Runner, "B8"), (Stalker, "P28")])
         .carrier(Playmaker)
-        .game();
-    play(&mut game, "playmaker hold");
-    play(&mut game, "done");
-    let mut game = with_rolls(&game, &[12, 12, 12, 9]);
-    play(&mut game, "pass runner");
+        .after(&["playmaker hold", "done"]);
+    let (game, _) = rolled(&game, &[12, 12, 12, 9], "pass runner");
     assert_eq!(game.ball(), Ball::Loose(sq("A8")));
 }
 
@@ -522,9 +496,7 @@ fn pass_from_a_square_of_the_path() {
     let mut game = home_attack()
         .at(&[(Playmaker, "H10"), (Runner, "F12"), (Stalker, "P28")])
         .carrier(Playmaker)
-        .game();
-    play(&mut game, "playmaker move H13");
-    play(&mut game, "done");
+        .after(&["playmaker move H13", "done"]);
     let msg = refused(&mut game, "pass runner from H13");
     assert!(msg.contains("write just `pass runner`"), "{msg}");
     let msg = refused(&mut game, "pass runner from G11");
@@ -553,14 +525,11 @@ fn pick_up_a_loose_ball() {
     let mut game = home_attack()
         .at(&[(Runner, "H10"), (Stalker, "P28")])
         .loose("H12")
-        .game();
-    play(&mut game, "runner hold");
-    play(&mut game, "done");
+        .after(&["runner hold", "done"]);
     let msg = refused(&mut game, "pickup");
     assert!(msg.contains("in contact with the loose ball"), "{msg}");
     // BaC 7 + 4.
-    let mut game = with_rolls(&beside_the_loose_ball(Runner), &[11]);
-    let log = play(&mut game, "pickup");
+    let (game, log) = rolled(&beside_the_loose_ball(Runner), &[11], "pickup");
     assert!(line(&log, "picks up").contains("11 vs BaC 11, success"));
     assert_eq!(game.ball(), Ball::Held(pid(Runner)));
 }
@@ -568,30 +537,24 @@ fn pick_up_a_loose_ball() {
 #[test]
 fn pick_up_against_a_steal_is_a_melee() {
     // 3.08: the best success wins the ball.
-    let mut game = home_attack()
+    let game = home_attack()
         .at(&[(Runner, "H10"), (Stalker, "J13")])
         .loose("H11")
-        .game();
-    play(&mut game, "runner hold");
-    play(&mut game, "stalker steal I12");
+        .after(&["runner hold", "stalker steal I12"]);
     // Runner BaC 11: 3; Stalker BaC 6 + 4: 7 wins.
-    let mut game = with_rolls(&game, &[3, 7]);
-    play(&mut game, "pickup");
+    let (game, _) = rolled(&game, &[3, 7], "pickup");
     assert_eq!(game.ball(), Ball::Held(pid(Stalker)));
     assert_eq!(game.attacker(), Side::Away);
 }
 
 #[test]
 fn steal_from_a_carrier_on_the_ground() {
-    let mut game = home_attack()
+    let game = home_attack()
         .at(&[(Oni, "H10"), (Runner, "C3"), (Stalker, "J13")])
         .carrier(Oni)
         .ground(Oni)
-        .game();
-    play(&mut game, "runner hold");
-    play(&mut game, "stalker steal I11");
-    let mut game = with_rolls(&game, &[6]);
-    let log = play(&mut game, "none");
+        .after(&["runner hold", "stalker steal I11"]);
+    let (game, log) = rolled(&game, &[6], "none");
     assert!(line(&log, "Stalker steals the ball from").contains("6 vs BaC 6, success"));
     assert_eq!(game.ball(), Ball::Held(pid(Stalker)));
     assert_eq!(game.attacker(), Side::Away);
@@ -602,9 +565,7 @@ fn no_steal_from_a_standing_carrier() {
     let mut game = home_attack()
         .at(&[(Oni, "H10"), (Stalker, "J13")])
         .carrier(Oni)
-        .game();
-    play(&mut game, "oni hold");
-    play(&mut game, "stalker steal I11");
+        .after(&["oni hold", "stalker steal I11"]);
     let log = play(&mut game, "none");
     assert!(!log.iter().any(|l| l.contains("steals")));
     assert_eq!(game.ball(), Ball::Held(pid(Oni)));
@@ -613,13 +574,10 @@ fn no_steal_from_a_standing_carrier() {
 // ---- 4.04, RULINGS Takkure 12: tries ----
 
 fn runner_in_goal() -> Game {
-    let mut game = home_attack()
+    home_attack()
         .at(&[(Runner, "H25"), (Beast, "A10")])
         .carrier(Runner)
-        .game();
-    play(&mut game, "runner move H27");
-    play(&mut game, "done");
-    game
+        .after(&["runner move H27", "done"])
 }
 
 #[test]
@@ -627,17 +585,14 @@ fn try_refused_outside_the_in_goal() {
     let mut game = home_attack()
         .at(&[(Runner, "H20"), (Beast, "A10")])
         .carrier(Runner)
-        .game();
-    play(&mut game, "runner move H24");
-    play(&mut game, "done");
+        .after(&["runner move H24", "done"]);
     let msg = refused(&mut game, "try");
     assert!(msg.contains("rows 27-28"), "{msg}");
 }
 
 #[test]
 fn a_try_scores_and_the_conceder_chooses_the_kick() {
-    let mut game = with_rolls(&runner_in_goal(), &[6]);
-    let log = play(&mut game, "try");
+    let (game, log) = rolled(&runner_in_goal(), &[6], "try");
     assert!(line(&log, "tries").contains("6 vs BaC 6, success"));
     assert_eq!(game.score(Side::Home), 1);
     assert_eq!(
@@ -651,8 +606,7 @@ fn a_try_scores_and_the_conceder_chooses_the_kick() {
 
 #[test]
 fn a_missed_try_is_a_kick_off_decided_by_the_defence() {
-    let mut game = with_rolls(&runner_in_goal(), &[7]);
-    play(&mut game, "try");
+    let (game, _) = rolled(&runner_in_goal(), &[7], "try");
     assert_eq!(game.score(Side::Home), 0);
     assert_eq!(
         game.step(),
@@ -665,34 +619,28 @@ fn a_missed_try_is_a_kick_off_decided_by_the_defence() {
 #[test]
 fn fatigue_lowers_the_try() {
     // -1 per fatigue token, active or not: BaC 6 - 2.
-    let mut game = home_attack()
+    let game = home_attack()
         .at(&[(Runner, "H25"), (Beast, "A10")])
         .carrier(Runner)
         .fatigue(Runner, 2, 1)
-        .game();
-    play(&mut game, "runner move H27");
-    play(&mut game, "done");
-    let mut game = with_rolls(&game, &[5]);
-    let log = play(&mut game, "try");
+        .after(&["runner move H27", "done"]);
+    let (_, log) = rolled(&game, &[5], "try");
     assert!(line(&log, "tries").contains("5 vs BaC 4, fail"));
 }
 
 #[test]
 fn try_against_a_tackle_is_a_melee() {
-    let mut game = home_attack()
+    let game = home_attack()
         .at(&[(Runner, "H25"), (Beast, "H23")])
         .carrier(Runner)
-        .game();
-    play(&mut game, "runner move H27");
-    play(&mut game, "beast tackle H26");
+        .after(&["runner move H27", "beast tackle H26"]);
     // Try 3 (success), tackle 8 (better success): the try is stopped and
     // the carrier tackled (stamina 2).
     // Reading (docs/takkure.md, "Readings where the rulings are silent"):
     // 4.04 gives a kick-off for a missed try, and 1.15 says a success
     // beaten face to face "is not considered a failure": so the beaten
     // try is not missed, no kick-off follows, and play goes on.
-    let mut game = with_rolls(&game, &[3, 8, 2]);
-    let log = play(&mut game, "try");
+    let (game, log) = rolled(&game, &[3, 8, 2], "try");
     line(&log, "the try is stopped");
     assert!(!log.iter().any(|l| l.contains("missed")), "{log:?}");
     assert_eq!(game.ball(), Ball::Held(pid(Runner)));
@@ -721,8 +669,7 @@ fn the_fourth_fatigue_token_injures() {
         .activations(Runner, 2)
         .fatigue(Runner, 3, 0)
         .game();
-    let mut game = with_rolls(&game, &[8]);
-    let log = play(&mut game, "runner hold");
+    let (game, log) = rolled(&game, &[8], "runner hold");
     assert!(line(&log, "is injured").contains("out for the rest of the half"));
     assert!(!game.player(pid(Runner)).on_field());
     assert_eq!(game.step(), Step::First);
@@ -733,9 +680,7 @@ fn two_active_fatigue_tokens_allow_one_move() {
     let mut game = home_attack()
         .at(&[(Runner, "H10"), (Beast, "A20")])
         .fatigue(Runner, 2, 0)
-        .game();
-    play(&mut game, "runner move H12");
-    play(&mut game, "done");
+        .after(&["runner move H12", "done"]);
     let msg = refused(&mut game, "move H14");
     assert!(msg.contains("one MOV action"), "{msg}");
 }
@@ -745,8 +690,7 @@ fn rest_turns_a_token_then_removes_it() {
     let mut game = home_attack()
         .at(&[(Runner, "H10"), (Beast, "A20"), (Stalker, "B20")])
         .fatigue(Beast, 1, 0)
-        .game();
-    play(&mut game, "runner hold");
+        .after(&["runner hold"]);
     let msg = refused(&mut game, "stalker rest");
     assert!(msg.contains("no fatigue token"), "{msg}");
     play(&mut game, "beast rest");
@@ -771,8 +715,7 @@ fn wounds_up_to_bod_injure() {
     play(&mut game, "runner move H14");
     play(&mut game, "beast tackle H14");
     // Tackle 1 (critical), injury roll 3: back at the next kick-off.
-    let mut game = with_rolls(&game, &[1, 3]);
-    let log = play(&mut game, "none");
+    let (game, log) = rolled(&game, &[1, 3], "none");
     assert!(line(&log, "is injured").contains("back at the next kick-off"));
     assert!(!game.player(pid(Runner)).on_field());
     assert_eq!(game.player(pid(Runner)).wounds, 0);
@@ -787,9 +730,7 @@ fn attackers_not_activated_stand_up_for_free() {
     let mut game = home_attack()
         .at(&[(Runner, "H10"), (Oni, "C5"), (Beast, "A20")])
         .ground(Oni)
-        .game();
-    play(&mut game, "runner hold");
-    play(&mut game, "done");
+        .after(&["runner hold", "done"]);
     let log = play(&mut game, "none");
     line(&log, "Oni stands up (not activated");
     assert!(!game.player(pid(Oni)).ground);
@@ -799,14 +740,11 @@ fn attackers_not_activated_stand_up_for_free() {
 
 #[test]
 fn keeping_the_ball_after_four_activations_moves_time_down() {
-    let mut game = home_attack()
+    let game = home_attack()
         .at(&[(Runner, "H10"), (Beast, "A20")])
         .carrier(Runner)
         .tokens(1)
-        .game();
-    play(&mut game, "runner hold");
-    play(&mut game, "done");
-    play(&mut game, "none");
+        .after(&["runner hold", "done", "none"]);
     assert_eq!(game.time().clock, 4);
     assert_eq!(game.tokens(), 4);
     assert_eq!(game.attacker(), Side::Home);
@@ -820,9 +758,7 @@ fn time_running_out_ends_the_half() {
         .fatigue(Beast, 2, 0)
         .tokens(1)
         .clock(1, [true, false])
-        .game();
-    play(&mut game, "runner hold");
-    play(&mut game, "done");
+        .after(&["runner hold", "done"]);
     let log = play(&mut game, "none");
     line(&log, "time is over");
     line(&log, "half time");
@@ -938,8 +874,7 @@ fn critical_pass_lets_the_receiver_move_two() {
     // 2.01: on a critical the receiver may move up to 2.
     let mut game = playmaker_passes();
     play(&mut game, "done");
-    let mut game = with_rolls(&game, &[1, 9]);
-    let log = play(&mut game, "pass runner");
+    let (mut game, log) = rolled(&game, &[1, 9], "pass runner");
     assert!(line(&log, "passes to the Runner").contains("critical"));
     assert_eq!(game.step(), Step::ReceiverTo);
     refused(&mut game, "to F11");
@@ -951,8 +886,7 @@ fn critical_pass_lets_the_receiver_move_two() {
 #[test]
 fn break_through_critical_wounds_the_tackler() {
     // 1.16 BREAK THROUGH critical: a wound instead of the stamina roll.
-    let mut game = with_rolls(&beast_tackles_runner(), &[1, 11]);
-    let log = play(&mut game, "break");
+    let (game, log) = rolled(&beast_tackles_runner(), &[1, 11], "break");
     assert!(line(&log, "breaks through").contains("critical"));
     assert_eq!(game.player(pid(Beast)).wounds, 1);
     assert!(!log.iter().any(|l| l.contains("Beast stamina")));
@@ -961,8 +895,7 @@ fn break_through_critical_wounds_the_tackler() {
 #[test]
 fn failed_pick_up_leaves_the_ball() {
     // Oni BaC 5 + 4 = 9: a 10 fails.
-    let mut game = with_rolls(&beside_the_loose_ball(Oni), &[10]);
-    let log = play(&mut game, "pickup");
+    let (game, log) = rolled(&beside_the_loose_ball(Oni), &[10], "pickup");
     assert!(line(&log, "picks up").contains("10 vs BaC 9, fail"));
     assert_eq!(game.ball(), Ball::Loose(sq("H11")));
     assert_eq!(game.attacker(), Side::Home);
@@ -971,16 +904,13 @@ fn failed_pick_up_leaves_the_ball() {
 #[test]
 fn melee_tie_is_rerolled() {
     // 3.08: a tie for the best success is rolled again between the tied.
-    let mut game = home_attack()
+    let game = home_attack()
         .at(&[(Runner, "H10"), (Stalker, "J13")])
         .loose("H11")
-        .game();
-    play(&mut game, "runner hold");
-    play(&mut game, "stalker steal I12");
+        .after(&["runner hold", "stalker steal I12"]);
     // Both roll 5 (Runner BaC 11, Stalker BaC 10); the reroll: 3 and 9,
     // both successes, and the higher die wins.
-    let mut game = with_rolls(&game, &[5, 5, 3, 9]);
-    let log = play(&mut game, "pickup");
+    let (game, log) = rolled(&game, &[5, 5, 3, 9], "pickup");
     line(&log, "rerolls the tie");
     assert_eq!(game.ball(), Ball::Held(pid(Stalker)));
 }
@@ -994,8 +924,7 @@ fn a_team_whose_last_player_is_injured_spends_its_tokens() {
         .activations(Runner, 2)
         .fatigue(Runner, 3, 0)
         .game();
-    let mut game = with_rolls(&game, &[2]);
-    let log = play(&mut game, "runner hold");
+    let (game, log) = rolled(&game, &[2], "runner hold");
     line(&log, "has nobody on the field");
     // Home, with nobody left to play, spends cycle after cycle: they run
     // out the clock and the half ends.
@@ -1008,30 +937,15 @@ fn a_team_whose_last_player_is_injured_spends_its_tokens() {
 #[test]
 fn a_kicker_catching_the_ball_gives_the_kicking_team_possession() {
     // 0.05: the team holding the ball attacks.
-    let mut game = Game::new(Squad::Yamato, Squad::Teriomorph, 3);
-    let text = match game.step() {
-        Step::Choose {
-            chooser: Side::Home,
-        } => "kick",
-        _ => "receive",
-    };
-    play(&mut game, text);
-    for t in ["runner E12", "playmaker G12", "guard I12", "oni K12"] {
-        play(&mut game, t);
-    }
-    for t in ["stalker A26", "thrower C26", "brute N26", "beast P26"] {
-        play(&mut game, t);
-    }
+    let mut game = home_kicks_off(["stalker A26", "thrower C26", "brute N26", "beast P26"]);
     play(&mut game, "kick H17 runner");
     // The Runner runs its defensive 3 towards the target.
     play(&mut game, "runner H15");
     play(&mut game, "done");
     // Kick 2 succeeds; the ball lands on H17, the Runner within 2 catches
     // it (BaC 7 - 2): 4.
-    let mut game = with_rolls(&game, &[2]);
-    play(&mut game, "done");
-    let mut game = with_rolls(&game, &[4]);
-    play(&mut game, "ball H17");
+    let (game, _) = rolled(&game, &[2], "done");
+    let (game, _) = rolled(&game, &[4], "ball H17");
     assert_eq!(game.ball(), Ball::Held(pid(Runner)));
     assert_eq!(game.attacker(), Side::Home);
 }
@@ -1039,26 +953,20 @@ fn a_kicker_catching_the_ball_gives_the_kicking_team_possession() {
 #[test]
 fn expert_tackler_rolls_two_dice() {
     // 4.05 Expert Tackler; RULINGS Takkure 4: the better die counts.
-    let mut game = home_attack()
+    let game = home_attack()
         .at(&[(Runner, "H10"), (Brute, "H16")])
         .carrier(Runner)
-        .game();
-    play(&mut game, "runner move H14");
-    play(&mut game, "brute tackle H14");
-    let mut game = with_rolls(&game, &[10, 4, 2]);
-    let log = play(&mut game, "none");
+        .after(&["runner move H14", "brute tackle H14"]);
+    let (game, log) = rolled(&game, &[10, 4, 2], "none");
     assert!(line(&log, "Brute tackles").contains("[10 4] 4 vs STR 8, success"));
     assert!(game.player(pid(Runner)).ground);
     // With an active fatigue token the skill is lost: one die.
-    let mut game = home_attack()
+    let game = home_attack()
         .at(&[(Runner, "H10"), (Brute, "H16")])
         .carrier(Runner)
         .fatigue(Brute, 1, 0)
-        .game();
-    play(&mut game, "runner move H14");
-    play(&mut game, "brute tackle H14");
-    let mut game = with_rolls(&game, &[10, 4]);
-    let log = play(&mut game, "none");
+        .after(&["runner move H14", "brute tackle H14"]);
+    let (_, log) = rolled(&game, &[10, 4], "none");
     assert!(line(&log, "Brute tackles").contains("10 vs STR 8, fail"));
 }
 
@@ -1068,8 +976,7 @@ fn tackling_a_carrier_who_is_not_the_active_player() {
     let mut game = home_attack()
         .at(&[(Runner, "H10"), (Playmaker, "C5"), (Beast, "H13")])
         .carrier(Runner)
-        .game();
-    play(&mut game, "playmaker hold");
+        .after(&["playmaker hold"]);
     let msg = refused(&mut game, "beast tackle C5");
     assert!(msg.contains("tackle it on its square, H10"), "{msg}");
     play(&mut game, "beast tackle H10");
@@ -1079,8 +986,7 @@ fn tackling_a_carrier_who_is_not_the_active_player() {
     // The active Playmaker cannot dodge for the Runner.
     let msg = refused(&mut game, "dodge");
     assert!(msg.contains("only the ball carrier"), "{msg}");
-    let mut game = with_rolls(&game, &[5, 2]);
-    play(&mut game, "none");
+    let (game, _) = rolled(&game, &[5, 2], "none");
     assert!(game.player(pid(Runner)).ground);
     assert!(game.player(pid(Beast)).ground);
 }
@@ -1089,17 +995,14 @@ fn tackling_a_carrier_who_is_not_the_active_player() {
 fn injured_players_return_at_the_kick_off_the_table_says() {
     // RULINGS Takkure 11: 1-6 back at the next kick-off; 7-10 out for the
     // half; 11-12 out for the match.
-    let mut game = home_attack()
+    let game = home_attack()
         .at(&[(Playmaker, "H25"), (Beast, "A10")])
         .carrier(Playmaker)
         .out(Runner, "kickoff")
         .out(Guard, "half")
         .out(Oni, "match")
-        .game();
-    play(&mut game, "playmaker move H27");
-    play(&mut game, "done");
-    let mut game = with_rolls(&game, &[3]);
-    play(&mut game, "try");
+        .after(&["playmaker move H27", "done"]);
+    let (mut game, _) = rolled(&game, &[3], "try");
     // Away conceded and chooses: home kicks, and places its players.
     play(&mut game, "receive");
     assert_eq!(game.step(), Step::Place { side: Side::Home });
@@ -1115,15 +1018,12 @@ fn injured_players_return_at_the_kick_off_the_table_says() {
 
 #[test]
 fn a_dodge_with_every_tackle_out_of_contact_is_rolled_alone() {
-    let mut game = home_attack()
+    let game = home_attack()
         .at(&[(Runner, "H10"), (Stalker, "A25")])
         .carrier(Runner)
-        .game();
-    play(&mut game, "runner move H13");
-    play(&mut game, "stalker tackle H13");
+        .after(&["runner move H13", "stalker tackle H13"]);
     // Stalker's stamina 4; the dodge: 3 and 9, REF 8.
-    let mut game = with_rolls(&game, &[4, 3, 9]);
-    let log = play(&mut game, "dodge");
+    let (game, log) = rolled(&game, &[4, 3, 9], "dodge");
     line(&log, "misses: no contact");
     assert!(line(&log, "Runner dodges").contains("[3 9] 3 vs REF 8, success"));
     assert_eq!(game.step(), Step::DodgeTo);
@@ -1136,8 +1036,7 @@ fn a_dodge_with_every_tackle_out_of_contact_is_rolled_alone() {
 fn dodge_fumble_fails_and_has_no_adverse_effect() {
     // 1.16: 12 always fails; DODGE "if you fail: no adverse effect". Both
     // Counterfoot dice fumble; the Beast's 11 fails too, so it falls.
-    let mut game = with_rolls(&beast_tackles_runner(), &[12, 12, 11, 3]);
-    let log = play(&mut game, "dodge");
+    let (game, log) = rolled(&beast_tackles_runner(), &[12, 12, 11, 3], "dodge");
     assert!(line(&log, "dodges").contains("[12 12] 12 vs REF 8, fumble"));
     assert!(line(&log, "dodges").contains("dodges fail, tackle fail"));
     assert!(!game.player(pid(Runner)).ground);
@@ -1150,15 +1049,13 @@ fn break_through_failure_and_fumble() {
     // 1.16 BREAK THROUGH: "if you fail: no adverse effect": against a
     // failed tackle nobody is knocked down by the break, the tackler falls
     // for its own failure (1.12).
-    let mut game = with_rolls(&beast_tackles_runner(), &[9, 11, 3]);
-    let log = play(&mut game, "break");
+    let (game, log) = rolled(&beast_tackles_runner(), &[9, 11, 3], "break");
     assert!(line(&log, "breaks through").contains("9 vs STR 5, fail"));
     assert!(!log.iter().any(|l| l.contains("knocks")));
     assert!(!game.player(pid(Runner)).ground);
     assert!(game.player(pid(Beast)).ground);
     // A fumbled break against a successful tackle: the carrier is tackled.
-    let mut game = with_rolls(&beast_tackles_runner(), &[12, 5, 4]);
-    let log = play(&mut game, "break");
+    let (game, log) = rolled(&beast_tackles_runner(), &[12, 5, 4], "break");
     assert!(line(&log, "breaks through").contains("12 vs STR 5, fumble"));
     assert!(line(&log, "breaks through").contains("breaks through fail, tackle success"));
     assert!(game.player(pid(Runner)).ground);
@@ -1168,12 +1065,10 @@ fn break_through_failure_and_fumble() {
 fn pick_up_critical_and_fumble() {
     // 3.05 BaC +4: the Playmaker's 8 + 4 = 12, so only the fumble rule
     // (1.16) makes a 12 fail; a 1 is a critical success.
-    let mut game = with_rolls(&beside_the_loose_ball(Playmaker), &[12]);
-    let log = play(&mut game, "pickup");
+    let (game, log) = rolled(&beside_the_loose_ball(Playmaker), &[12], "pickup");
     assert!(line(&log, "picks up").contains("12 vs BaC 12, fumble"));
     assert_eq!(game.ball(), Ball::Loose(sq("H11")));
-    let mut game = with_rolls(&beside_the_loose_ball(Oni), &[1]);
-    let log = play(&mut game, "pickup");
+    let (game, log) = rolled(&beside_the_loose_ball(Oni), &[1], "pickup");
     assert!(line(&log, "picks up").contains("1 vs BaC 9, critical"));
     assert_eq!(game.ball(), Ball::Held(pid(Oni)));
 }
@@ -1186,14 +1081,11 @@ fn steal_of_a_loose_ball_success_failure_critical_fumble() {
         (1, "critical", true),
         (12, "fumble", false),
     ] {
-        let mut game = home_attack()
+        let game = home_attack()
             .at(&[(Runner, "H10"), (Thrower, "C14")])
             .loose("C12")
-            .game();
-        play(&mut game, "runner hold");
-        play(&mut game, "thrower steal C13");
-        let mut game = with_rolls(&game, &[die]);
-        let log = play(&mut game, "none");
+            .after(&["runner hold", "thrower steal C13"]);
+        let (game, log) = rolled(&game, &[die], "none");
         assert!(
             line(&log, "Thrower steals the loose ball")
                 .contains(&format!("{die} vs BaC 11, {word}")),
@@ -1209,15 +1101,12 @@ fn steal_of_a_loose_ball_success_failure_critical_fumble() {
     }
     // Held by an attacker on the ground: plain BaC (the Thrower's 7); an 8
     // fails.
-    let mut game = home_attack()
+    let game = home_attack()
         .at(&[(Oni, "H10"), (Runner, "C3"), (Thrower, "J13")])
         .carrier(Oni)
         .ground(Oni)
-        .game();
-    play(&mut game, "runner hold");
-    play(&mut game, "thrower steal I11");
-    let mut game = with_rolls(&game, &[8]);
-    let log = play(&mut game, "none");
+        .after(&["runner hold", "thrower steal I11"]);
+    let (game, log) = rolled(&game, &[8], "none");
     assert!(line(&log, "Thrower steals the ball from").contains("8 vs BaC 7, fail"));
     assert_eq!(game.ball(), Ball::Held(pid(Oni)));
 }
@@ -1226,12 +1115,10 @@ fn steal_of_a_loose_ball_success_failure_critical_fumble() {
 fn try_critical_and_fumble() {
     // 4.04 with 1.16: a 1 always scores, a 12 is always a miss ("a 12 on a
     // dice is always a miss, regardless of the modified BaC").
-    let mut game = with_rolls(&runner_in_goal(), &[1]);
-    let log = play(&mut game, "try");
+    let (game, log) = rolled(&runner_in_goal(), &[1], "try");
     assert!(line(&log, "tries").contains("1 vs BaC 6, critical"));
     assert_eq!(game.score(Side::Home), 1);
-    let mut game = with_rolls(&runner_in_goal(), &[12]);
-    let log = play(&mut game, "try");
+    let (game, log) = rolled(&runner_in_goal(), &[12], "try");
     assert!(line(&log, "tries").contains("12 vs BaC 6, fumble"));
     line(&log, "the try is missed");
     assert_eq!(game.score(Side::Home), 0);
@@ -1246,28 +1133,24 @@ fn try_critical_and_fumble() {
 /// The Runner, on the ground with the ball on H10, passes from the ground
 /// to the Playmaker on H9 (3.03): BaC 7 + 4 (1 square) - 2 = 9.
 fn pass_from_the_ground() -> Game {
-    let mut game = home_attack()
+    home_attack()
         .at(&[(Runner, "H10"), (Playmaker, "H9"), (Stalker, "P28")])
         .carrier(Runner)
         .ground(Runner)
-        .game();
-    play(&mut game, "runner pass playmaker");
-    game
+        .after(&["runner pass playmaker"])
 }
 
 #[test]
 fn pass_from_the_ground_failure_critical_fumble() {
     // 2.01-2.02: a failed pass gives the receiver a BALL RECEPTION (BaC 8
     // + 4 = 12); missed, the ball scatters from the receiver (2.03).
-    let mut game = with_rolls(&pass_from_the_ground(), &[10, 12, 6]);
-    let log = play(&mut game, "done");
+    let (game, log) = rolled(&pass_from_the_ground(), &[10, 12, 6], "done");
     assert!(line(&log, "passes to the Playmaker").contains("10 vs BaC 9, fail"));
     assert!(line(&log, "Playmaker reception").contains("12 vs BaC 12, fumble"));
     // 6 o'clock: two squares south of H9.
     assert_eq!(game.ball(), Ball::Loose(sq("H11")));
     // A critical reaches the receiver, who may move 2.
-    let mut game = with_rolls(&pass_from_the_ground(), &[1]);
-    let log = play(&mut game, "done");
+    let (game, log) = rolled(&pass_from_the_ground(), &[1], "done");
     assert!(line(&log, "passes to the Playmaker").contains("1 vs BaC 9, critical"));
     assert_eq!(game.ball(), Ball::Held(pid(Playmaker)));
     assert_eq!(game.step(), Step::ReceiverTo);
@@ -1281,8 +1164,7 @@ fn a_failed_interception_lets_the_pass_go_on() {
     play(&mut game, "done");
     // Pass 5, 6 (BaC 8 + 4 = 12: success); interception BaC 6 - 2 = 4: 5
     // fails.
-    let mut game = with_rolls(&game, &[5, 6, 5]);
-    let log = play(&mut game, "pass runner");
+    let (game, log) = rolled(&game, &[5, 6, 5], "pass runner");
     assert!(line(&log, "Stalker tries to intercept").contains("5 vs BaC 4, fail"));
     assert_eq!(game.ball(), Ball::Held(pid(Runner)));
     assert_eq!(game.attacker(), Side::Home);
@@ -1295,30 +1177,22 @@ fn a_carrier_tackled_in_the_activation_can_be_stolen_from() {
     // 3.06: no steal "from an active player who is NOT on the GROUND";
     // the rolls of step 5 come in order (1.13), so once the tackle has put
     // the carrier on the ground, a stealer in contact rolls (plain BaC).
-    let mut game = home_attack()
+    let game = home_attack()
         .at(&[(Runner, "H10"), (Beast, "H17"), (Stalker, "J16")])
         .carrier(Runner)
-        .game();
-    play(&mut game, "runner move H14");
-    play(&mut game, "beast tackle H14");
-    play(&mut game, "stalker steal I15");
+        .after(&["runner move H14", "beast tackle H14", "stalker steal I15"]);
     // Tackle 5 (STR 10, success), Runner stamina 2, steal 4 (BaC 6).
-    let mut game = with_rolls(&game, &[5, 2, 4]);
-    let log = play(&mut game, "none");
+    let (game, log) = rolled(&game, &[5, 2, 4], "none");
     assert!(line(&log, "Beast tackles").contains("success"));
     assert!(line(&log, "Stalker steals the ball from").contains("4 vs BaC 6, success"));
     assert_eq!(game.ball(), Ball::Held(pid(Stalker)));
     assert_eq!(game.attacker(), Side::Away);
     // Without the tackle the Runner stands and keeps the ball: no roll.
-    let mut game = home_attack()
+    let game = home_attack()
         .at(&[(Runner, "H10"), (Beast, "H17"), (Stalker, "J16")])
         .carrier(Runner)
-        .game();
-    play(&mut game, "runner move H14");
-    play(&mut game, "beast tackle H14");
-    play(&mut game, "stalker steal I15");
-    let mut game = with_rolls(&game, &[11, 3]);
-    let log = play(&mut game, "none");
+        .after(&["runner move H14", "beast tackle H14", "stalker steal I15"]);
+    let (game, log) = rolled(&game, &[11, 3], "none");
     assert!(!log.iter().any(|l| l.contains("steals")), "{log:?}");
     assert_eq!(game.ball(), Ball::Held(pid(Runner)));
 }
@@ -1336,8 +1210,7 @@ fn the_kick_off_after_a_try_moves_the_time_dashboard_as_any_other() {
     let mut game = game;
     play(&mut game, "runner move H27");
     play(&mut game, "done");
-    let mut game = with_rolls(&game, &[2]);
-    play(&mut game, "try");
+    let (mut game, _) = rolled(&game, &[2], "try");
     assert_eq!(game.score(Side::Home), 1);
     // RULINGS Takkure 12: the coach who conceded (away) decides: it kicks.
     assert_eq!(game.time().clock, 3, "a try alone does not move time");
@@ -1351,8 +1224,7 @@ fn the_kick_off_after_a_try_moves_the_time_dashboard_as_any_other() {
     play(&mut game, "kick H8 thrower");
     play(&mut game, "done");
     // Kick 12 (fumble): scatter 6 o'clock to H10, nobody within 2: loose.
-    let mut game = with_rolls(&game, &[12, 6]);
-    play(&mut game, "done");
+    let (game, _) = rolled(&game, &[12, 6], "done");
     assert_eq!(game.ball(), Ball::Loose(sq("H10")));
     // Home receives; its token was already turned: both go down a box.
     assert_eq!(game.attacker(), Side::Home);
@@ -1370,8 +1242,7 @@ fn a_defence_with_nobody_on_the_field_declares_nothing() {
         .out(Thrower, "half")
         .out(Brute, "half")
         .out(Beast, "kickoff")
-        .game();
-    play(&mut game, "runner move H14");
+        .after(&["runner move H14"]);
     assert_eq!(game.step(), Step::Second);
     assert_eq!(game.awaiting(), Some(Side::Home));
     play(&mut game, "move H19");
@@ -1395,8 +1266,7 @@ fn tackles_on_a_passer_from_the_ground_roll_unopposed() {
     // The only defender's declaration ends step 2: the rolls follow.
     // Tackle 5 (STR 10): the Runner rolls stamina (2, BOD 3 + PRT 3); then
     // the pass, BaC 7 + 4 - 2 = 9: a 9 reaches the Playmaker.
-    let mut game = with_rolls(&game, &[5, 2, 9]);
-    let log = play(&mut game, "beast tackle H10");
+    let (game, log) = rolled(&game, &[5, 2, 9], "beast tackle H10");
     // G11 and H11 are both 2 steps away and beside H10: G11 comes first;
     // the tackle puts it beside the carrier, where it falls.
     assert_eq!(game.player(pid(Beast)).square, Some(sq("G11")));
@@ -1406,14 +1276,12 @@ fn tackles_on_a_passer_from_the_ground_roll_unopposed() {
     assert_eq!(game.ball(), Ball::Held(pid(Playmaker)));
     assert!(game.player(pid(Beast)).ground);
     // A failed tackle brings the tackler down, and the pass is made.
-    let mut game = home_attack()
+    let game = home_attack()
         .at(&[(Runner, "H10"), (Playmaker, "H9"), (Beast, "H13")])
         .carrier(Runner)
         .ground(Runner)
-        .game();
-    play(&mut game, "runner pass playmaker");
-    let mut game = with_rolls(&game, &[11, 3, 9]);
-    let log = play(&mut game, "beast tackle H10");
+        .after(&["runner pass playmaker"]);
+    let (game, log) = rolled(&game, &[11, 3, 9], "beast tackle H10");
     assert!(line(&log, "Beast tackles").contains("11 vs STR 10, fail"));
     line(&log, "Beast stamina");
     assert_eq!(game.ball(), Ball::Held(pid(Playmaker)));

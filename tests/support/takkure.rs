@@ -166,3 +166,22 @@ pub fn pid(role: Role) -> taktable::games::takkure::PlayerId {
         slot: role.slot() as u8,
     }
 }
+
+impl Setup {
+    /// The game, after `inputs` (each must be accepted).
+    pub fn after(self, inputs: &[&str]) -> Game {
+        let mut game = self.game();
+        for text in inputs {
+            play(&mut game, text);
+        }
+        game
+    }
+}
+
+/// `game` with the next rolls `rolls`, after `text` (which must be
+/// accepted): the game and the log.
+pub fn rolled(game: &Game, rolls: &[u8], text: &str) -> (Game, Vec<String>) {
+    let mut game = with_rolls(game, rolls);
+    let log = play(&mut game, text);
+    (game, log)
+}
