@@ -124,6 +124,40 @@ fn failed_kick_scatters_from_the_target() {
     assert_eq!(game.attacker(), Side::Away);
 }
 
+#[test]
+fn kick_critical_and_fumble_and_a_failed_catch() {
+    // 5.03 with 1.16: the kicker's BaC roll; a 1 is a critical success
+    // (the coach places the ball), a 12 a fumble (it scatters). The Guard
+    // kicks (BaC 6).
+    let kicked = || {
+        let mut game = home_kicks_off(["stalker E15", "thrower G15", "brute I15", "beast K15"]);
+        play(&mut game, "kick H24 guard");
+        play(&mut game, "done");
+        game
+    };
+    let (mut game, log) = rolled(&kicked(), &[1], "done");
+    assert!(line(&log, "kicks").contains("1 vs BaC 6, critical"));
+    assert_eq!(game.step(), Step::BallLands);
+    // Nobody stands within 2 of H25 to catch it: it lies where the coach
+    // put it.
+    play(&mut game, "ball H25");
+    assert_eq!(game.ball(), Ball::Loose(sq("H25")));
+    // Fumble: scatter 9 o'clock, two squares west of H24, to F24.
+    let (game, log) = rolled(&kicked(), &[12, 9], "done");
+    assert!(line(&log, "kicks").contains("12 vs BaC 6, fumble"));
+    assert_eq!(game.ball(), Ball::Loose(sq("F24")));
+    // A catch is BaC -2 (the Thrower's 7 - 2 = 5): a 6 fails and the ball
+    // lies loose; the receivers still attack (RULINGS Takkure 9, 10).
+    let mut game = home_kicks_off(["stalker E15", "thrower G22", "brute I15", "beast K15"]);
+    play(&mut game, "kick H22 guard");
+    play(&mut game, "done");
+    let (game, log) = rolled(&game, &[12, 12, 6], "done");
+    // 12 o'clock from H22 is H20, within 2 of the Thrower on G22.
+    assert!(line(&log, "Thrower tries to catch").contains("6 vs BaC 5, fail"));
+    assert_eq!(game.ball(), Ball::Loose(sq("H20")));
+    assert_eq!(game.attacker(), Side::Away);
+}
+
 // ---- Rulebook 1.03-1.04, 3.02: first actions and the ground ----
 
 #[test]
