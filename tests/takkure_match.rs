@@ -85,14 +85,17 @@ fn the_transcript_match_is_legal_and_ends_by_the_clock() {
     let tries = logs.iter().filter(|l| l.starts_with("TRY!")).count();
     assert_eq!(tries, usize::from(home + away));
     let expected = match game.outcome() {
-        Some(Outcome::Win(Side::Home)) => {
-            format!("more tries at the end of the match ({home}-{away})")
-        }
-        Some(Outcome::Win(Side::Away)) => {
-            format!("more tries at the end of the match ({home}-{away})")
+        Some(Outcome::Win(side)) => {
+            let coach = match side {
+                Side::Home => "@alice (home)",
+                Side::Away => "@bob (away)",
+            };
+            format!(
+                "more tries at the end of the match ({home}-{away}). {coach} wins, {home}-{away}."
+            )
         }
         Some(Outcome::Draw) => format!("level on tries at the end of the match ({home}-{away})"),
-        None => unreachable!("the match is over"),
+        None => panic!("the match is over without an outcome"),
     };
     assert!(
         TRANSCRIPT.contains(&expected),
