@@ -367,7 +367,7 @@ fn registry() -> Vec<CommandSpec> {
         ),
         plain(
             "theme",
-            "Choose the colours of the board pictures you ask for",
+            "Choose the board colours of games your challenges start from now on (a game keeps its theme)",
             vec![
                 opt("name", "The theme (see /themes)", OptionKind::String)
                     .choices(&Theme::NAMES)
