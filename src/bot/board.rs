@@ -31,13 +31,7 @@ fn named_theme(name: crate::store::Result<Option<String>>) -> Theme {
 
 /// The picture of `state`, the position of `game`.
 pub fn board_image(ctx: &Ctx<'_>, game: &GameRow, state: &GameState) -> Option<Image> {
-    let names = game.players.map(|id| {
-        ctx.store()
-            .user_name(id)
-            .ok()
-            .flatten()
-            .unwrap_or_else(|| format!("player {id}"))
-    });
+    let names = player_names(ctx, game);
     let plies = state.action_count();
     let picture = match crate::render::picture(state, names, game_theme(ctx, game)) {
         Ok(picture) => picture,
@@ -52,5 +46,16 @@ pub fn board_image(ctx: &Ctx<'_>, game: &GameRow, state: &GameState) -> Option<I
         alt: picture.alt,
         file_name: format!("game-{}-ply-{plies}.png", game.id),
         text: state.text_board(),
+    })
+}
+
+/// The players' names as the pictures show them, white's first.
+pub fn player_names(ctx: &Ctx<'_>, game: &GameRow) -> [String; 2] {
+    game.players.map(|id| {
+        ctx.store()
+            .user_name(id)
+            .ok()
+            .flatten()
+            .unwrap_or_else(|| format!("player {id}"))
     })
 }
