@@ -140,7 +140,7 @@ fn no_illegal_move_in_ten_thousand_random_positions_per_size() {
 }
 
 #[test]
-fn the_node_budget_bounds_every_finished_iteration() {
+fn the_node_budget_bounds_every_search() {
     let mut rng = SmallRng::seed_from_u64(9);
     for size in [4, 6, 8] {
         let position = random_position(&mut rng, size);

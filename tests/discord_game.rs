@@ -245,7 +245,7 @@ async fn a_3x3_game_from_challenge_to_road() {
     let mut both = notified(&data);
     both.sort();
     assert_eq!(both, [alice.id, bob.id]);
-    assert_eq!(labels(&data), ["Rematch"]);
+    assert_eq!(labels(&data), ["Rematch", "Replay"]);
     board_picture(&road, &data);
     assert!(stored_game(&bot).is_none(), "the game is over");
 

@@ -20,6 +20,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../migrations/0001_initial.sql"),
     include_str!("../migrations/0002_user_preferences.sql"),
     include_str!("../migrations/0003_correspondence.sql"),
+    include_str!("../migrations/0004_game_theme.sql"),
 ];
 
 fn place(channel: &str) -> Place {
@@ -59,9 +60,12 @@ fn start_game(bot: &Bot, channel: &str) {
     assert!(accept.contains("accepts"), "{accept}");
 }
 
-/// A database with a few games and moves, closed again.
+/// A database with a few games and moves, closed again. alice, who
+/// challenges, chose the wood theme.
 fn database_with_games(path: &Path) {
     let bot = Bot::new(Store::open(path).unwrap(), Arc::new(SystemClock));
+    let theme = run(&bot, "one", "alice", "/theme name:wood");
+    assert!(theme.contains("wood theme"), "{theme}");
     for (channel, moves) in [("one", &["a1", "e5", "c3"][..]), ("two", &["b2", "d4"])] {
         start_game(&bot, channel);
         for (i, mv) in moves.iter().enumerate() {
@@ -270,6 +274,19 @@ fn a_database_of_every_earlier_schema_migrates_and_keeps_everything() {
             .query_row("PRAGMA user_version", [], |r| r.get(0))
             .unwrap();
         assert_eq!(version, MIGRATIONS.len() as i64);
+        // One theme per game (issue 13 item 10): a game stored before games
+        // had a theme takes its challenger's (schema 2 on; before that no
+        // user had a theme).
+        let themes: Vec<Option<String>> = rusqlite::Connection::open(&path)
+            .unwrap()
+            .prepare("SELECT theme FROM games ORDER BY id")
+            .unwrap()
+            .query_map([], |r| r.get(0))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap();
+        let expected = (schema >= 2).then(|| "wood".to_string());
+        assert_eq!(themes, vec![expected; 2], "schema {schema}");
     }
 }
 

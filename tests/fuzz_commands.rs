@@ -275,6 +275,7 @@ fn button_ids_parse_or_are_ignored() {
             "draw",
             "undo",
             "rematch",
+            "replay",
             "challenge",
         ]),
         regressions: strings(&[
@@ -299,6 +300,7 @@ fn button_ids_parse_or_are_ignored() {
                 accept,
             } => button_ids::offer_id(kind, game, version, accept),
             Press::Rematch { game } => button_ids::rematch_id(game),
+            Press::Replay { game } => button_ids::replay_id(game),
         };
         assert_eq!(button_ids::parse(&written), Some(press), "{id:?}");
         true

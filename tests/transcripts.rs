@@ -297,9 +297,9 @@ fn ratings() {
 
 #[test]
 fn themes() {
-    // Issue 4: `/theme` stores a player's theme and the pictures they ask
-    // for use it; `/themes` lists them. The transcript shows the replies;
-    // here the pictures themselves are read back.
+    // Issue 4: `/theme` stores a player's theme; `/themes` lists them.
+    // Issue 13 item 10: one theme per game, its challenger's when it began.
+    // The transcript shows the replies; here the pictures are read back.
     use taktable::render::layout::{HEIGHT, WIDTH};
     use taktable::render::Theme;
     let dir = check("themes");
@@ -311,19 +311,20 @@ fn themes() {
         assert_eq!(img.dimensions(), (WIDTH, HEIGHT), "{file}");
         img.get_pixel(2, 2).0
     };
-    // alice's boards: default, then contrast after /theme; bob's stay default.
+    // Game 1, alice's challenge, is in her wood theme to the end: after
+    // she switched to contrast, and on bob's move (bob chose paper).
+    for file in ["game-1-ply-0.png", "game-1-ply-1.png", "game-1-ply-2.png"] {
+        assert_eq!(background(file), Theme::Wood.palette().background, "{file}");
+    }
+    // Game 2, bob's rematch, is in his paper theme.
     assert_eq!(
-        background("game-1-ply-0.png"),
-        Theme::Slate.palette().background
+        background("game-2-ply-0.png"),
+        Theme::Paper.palette().background
     );
-    assert_eq!(
-        background("game-1-ply-1.png"),
-        Theme::Contrast.palette().background
-    );
-    assert_eq!(
-        background("game-1-ply-2.png"),
-        Theme::Slate.palette().background
-    );
+    // The four themes have four backgrounds, so the checks above can tell them apart.
+    let backgrounds: std::collections::HashSet<_> =
+        Theme::ALL.iter().map(|t| t.palette().background).collect();
+    assert_eq!(backgrounds.len(), Theme::ALL.len());
 }
 
 #[test]

@@ -49,8 +49,8 @@ pub fn result_line(game: &GameRow, winner: Option<Seat>, result: &str) -> String
     }
 }
 
-/// The reply that closes a game: the rating changes if it counted, and a
-/// Rematch button under it.
+/// The reply that closes a game: the rating changes if it counted, and
+/// Rematch and Replay buttons under it.
 pub fn game_over_reply(ctx: &Ctx<'_>, game: &GameRow, mut text: String) -> Reply {
     match rating_line(ctx.store(), game.id) {
         Ok(Some(line)) => {
@@ -60,11 +60,18 @@ pub fn game_over_reply(ctx: &Ctx<'_>, game: &GameRow, mut text: String) -> Reply
         Ok(None) => {}
         Err(e) => error!("rating changes of game {}: {e}", game.id),
     }
-    Reply::public(ctx.place, text).mention(game.players).button(
-        "Rematch",
-        button_ids::rematch_id(game.id),
-        ButtonStyle::Primary,
-    )
+    Reply::public(ctx.place, text)
+        .mention(game.players)
+        .button(
+            "Rematch",
+            button_ids::rematch_id(game.id),
+            ButtonStyle::Primary,
+        )
+        .button(
+            "Replay",
+            button_ids::replay_id(game.id),
+            ButtonStyle::Secondary,
+        )
 }
 
 fn rounded(x: f64) -> i64 {

@@ -1,7 +1,7 @@
 //! Buttons' custom ids, written where a button is offered and read where
 //! it is pressed: `challenge:<id>:accept|decline`,
 //! `draw:<game>:<version>:accept|decline`, `undo:<game>:<version>:accept|decline`,
-//! `rematch:<game>`. This module uses no other module of the bot.
+//! `rematch:<game>`, `replay:<game>`. This module uses no other module of the bot.
 
 use crate::store::OfferKind;
 
@@ -28,6 +28,10 @@ pub fn rematch_id(game: i64) -> String {
     format!("rematch:{game}")
 }
 
+pub fn replay_id(game: i64) -> String {
+    format!("replay:{game}")
+}
+
 /// A parsed custom id.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Press {
@@ -42,6 +46,10 @@ pub enum Press {
         accept: bool,
     },
     Rematch {
+        game: i64,
+    },
+    /// The Replay button under a finished game: anyone may press it.
+    Replay {
         game: i64,
     },
 }
@@ -71,6 +79,9 @@ pub fn parse(custom_id: &str) -> Option<Press> {
         ["rematch", game] => Some(Press::Rematch {
             game: game.parse().ok()?,
         }),
+        ["replay", game] => Some(Press::Replay {
+            game: game.parse().ok()?,
+        }),
         _ => None,
     }
 }
@@ -98,11 +109,13 @@ mod tests {
             })
         );
         assert_eq!(parse(&rematch_id(4)), Some(Press::Rematch { game: 4 }));
+        assert_eq!(parse(&replay_id(5)), Some(Press::Replay { game: 5 }));
         for bad in [
             "",
             "challenge:x:accept",
             "draw:1:2:maybe",
             "rematch",
+            "replay:x",
             "a:b:c:d:e",
         ] {
             assert_eq!(parse(bad), None, "{bad}");

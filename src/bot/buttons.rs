@@ -85,5 +85,7 @@ pub fn press(ctx: &Ctx<'_>, custom_id: &str) -> Outcome {
             }
             challenge::rematch(ctx, Some(game))
         }
+        // `/replay game:<n>` checks that the game is of this server.
+        Press::Replay { game } => super::replay::replay(ctx, Some(game)),
     }
 }

@@ -130,6 +130,12 @@ fn registry() -> Vec<CommandSpec> {
         OptionKind::String,
     )
     .choices(game_names());
+    let finished_game = opt(
+        "game",
+        "A finished game of this server, by number (see /history; default: this channel's game)",
+        OptionKind::Integer,
+    )
+    .min(1.0);
     let mut list: Vec<CommandSpec> = GameKind::ALL
         .iter()
         .map(|&kind| CommandSpec {
@@ -217,14 +223,19 @@ fn registry() -> Vec<CommandSpec> {
                 ", ",
                 "The game as a file in its notation",
             ),
-            vec![opt(
-                "game",
-                "A finished game of this server, by number (see /history; default: this channel's game)",
-                OptionKind::Integer,
-            )
-            .min(1.0)],
+            vec![finished_game],
             |chosen| {
                 Ok(Command::Export {
+                    game: chosen.integer("game"),
+                })
+            },
+        ),
+        plain(
+            "replay",
+            "The whole game as an animated picture, each move highlighted in turn",
+            vec![finished_game],
+            |chosen| {
+                Ok(Command::Replay {
                     game: chosen.integer("game"),
                 })
             },
@@ -367,7 +378,7 @@ fn registry() -> Vec<CommandSpec> {
         ),
         plain(
             "theme",
-            "Choose the colours of the board pictures you ask for",
+            "Choose the board colours of games your challenges start from now on (a game keeps its theme)",
             vec![
                 opt("name", "The theme (see /themes)", OptionKind::String)
                     .choices(&Theme::NAMES)
@@ -463,6 +474,10 @@ pub enum Command {
     Rematch,
     /// `/export`, of this channel's game or of a finished game of the server.
     Export {
+        game: Option<i64>,
+    },
+    /// `/replay`, of this channel's game or of a finished game of the server.
+    Replay {
         game: Option<i64>,
     },
     Abort,

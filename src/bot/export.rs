@@ -2,45 +2,15 @@
 //! file (PTN for Tak) with a viewer link (ptn.ninja).
 
 use super::reply::{mention, Reply};
-use super::{refuse, Ctx, Outcome};
+use super::{refuse, Ctx, Failure, Outcome};
 use crate::games::{ExportMeta, Seat};
-use crate::store::GameStatus;
+use crate::store::{GameRow, GameStatus};
 
 /// `/export [game]`: `game` names a game of this server that is over (or
 /// this channel's game); without it, this channel's game.
 pub fn export(ctx: &Ctx<'_>, id: Option<i64>) -> Outcome {
     let place = ctx.place;
-    let named = match id {
-        Some(id) => match ctx.store().game(id)? {
-            Some(game)
-                if game.guild == place.guild
-                    && (game.status != GameStatus::Active || game.channel == place.channel) =>
-            {
-                Some(game)
-            }
-            _ => {
-                return refuse(format!(
-                "There's no finished game #{id} in this server. /history lists the finished games."
-            ))
-            }
-        },
-        None => None,
-    };
-    let game = match named {
-        Some(game) => game,
-        None => match ctx.store().active_game(&place.guild, &place.channel)? {
-            Some(game) => game,
-            None => match ctx.store().latest_game(&place.guild, &place.channel)? {
-                Some(game) => game,
-                None => {
-                    return refuse(format!(
-                        "There's no game in this channel to export. {}",
-                        super::start_hint()
-                    ))
-                }
-            },
-        },
-    };
+    let game = game_to_show(ctx, id, "export")?;
     let state = ctx.store().replay(&game)?;
     let name = |seat: Seat| -> Result<String, super::Failure> {
         let id = game.player(seat);
@@ -63,7 +33,7 @@ pub fn export(ctx: &Ctx<'_>, id: Option<i64>) -> Outcome {
         game.id,
         mention(game.players[0]),
         mention(game.players[1]),
-        crate::games::plural(state.action_count() as u32, "ply").replace("plys", "plies"),
+        plies(state.action_count()),
         meta.result
     );
     if let Some(link) = &export.viewer_link {
@@ -72,4 +42,40 @@ pub fn export(ctx: &Ctx<'_>, id: Option<i64>) -> Outcome {
     Ok(vec![
         Reply::public(place, text).with_file(file_name, export.text.into_bytes())
     ])
+}
+
+/// The game a command shows (`/export`, `/replay`): `id` names a game of
+/// this server that is over (or this channel's game); without it, this
+/// channel's game in progress, else the last one played here. `verb` says
+/// what was wanted of it in the refusal.
+pub(super) fn game_to_show(ctx: &Ctx<'_>, id: Option<i64>, verb: &str) -> Result<GameRow, Failure> {
+    let place = ctx.place;
+    if let Some(id) = id {
+        return match ctx.store().game(id)? {
+            Some(game)
+                if game.guild == place.guild
+                    && (game.status != GameStatus::Active || game.channel == place.channel) =>
+            {
+                Ok(game)
+            }
+            _ => refuse(format!(
+                "There's no finished game #{id} in this server. /history lists the finished games."
+            )),
+        };
+    }
+    if let Some(game) = ctx.store().active_game(&place.guild, &place.channel)? {
+        return Ok(game);
+    }
+    match ctx.store().latest_game(&place.guild, &place.channel)? {
+        Some(game) => Ok(game),
+        None => refuse(format!(
+            "There's no game in this channel to {verb}. {}",
+            super::start_hint()
+        )),
+    }
+}
+
+/// "1 ply", "15 plies".
+pub(super) fn plies(n: usize) -> String {
+    crate::games::plural(u32::try_from(n).unwrap_or(u32::MAX), "ply").replace("plys", "plies")
 }

@@ -19,6 +19,7 @@ pub mod help;
 pub mod interval;
 pub mod offers;
 pub mod play;
+pub mod replay;
 pub mod reply;
 pub mod rules;
 pub mod spelling;
@@ -188,6 +189,7 @@ impl Bot {
                 Command::Draw => offers::draw(&ctx, None),
                 Command::Undo => offers::undo(&ctx, None),
                 Command::Export { game } => export::export(&ctx, *game),
+                Command::Replay { game } => replay::replay(&ctx, *game),
                 Command::Help { command } => help::help(ctx.place, command.as_deref())
                     .map(|reply| vec![reply])
                     .map_err(Failure::User),

@@ -227,20 +227,19 @@ impl Session {
         writeln!(out, "bestmove {}", self.position.ptn(report.best())).map_err(|e| e.to_string())
     }
 
-    /// The level's settings, with the limits of `go` (for levels below 10,
-    /// `go`'s time only caps the level's own limits).
+    /// The level's settings, with the limits of `go` (at level 10 they
+    /// replace the level's own node budget; below, `go`'s time only caps
+    /// the level's own limits).
     fn settings_for(&self, go: &GoCommand) -> Settings {
         let mut settings = self.level.settings(self.seed);
         let time = go.time_budget(self.position.to_move());
-        if self.level == Level::MAX {
-            settings.limits = Limits {
-                depth: go.depth,
-                nodes: go.nodes,
-                movetime: time,
-            };
-            if settings.limits == Limits::default() {
-                settings.limits.movetime = Some(Duration::from_secs(2));
-            }
+        let asked = Limits {
+            depth: go.depth,
+            nodes: go.nodes,
+            movetime: time,
+        };
+        if self.level == Level::MAX && asked != Limits::default() {
+            settings.limits = asked;
         } else if let Some(time) = time {
             settings.limits.movetime = Some(settings.limits.movetime.map_or(time, |t| t.min(time)));
         }

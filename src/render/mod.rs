@@ -24,6 +24,7 @@
 //! assert!(picture.alt.ends_with("(last move a1)"));
 //! ```
 
+pub mod animation;
 pub mod cache;
 pub mod card;
 pub mod draw;
@@ -98,6 +99,37 @@ pub fn alt_text(game: &str, position: (&str, &str), last: (&str, Option<&str>)) 
     alt
 }
 
+/// What is done with a game's view, whichever game it is ([`with_view`]).
+pub trait ViewUse {
+    type Out;
+    fn with<P: Picture>(self, view: &P) -> Self::Out;
+}
+
+/// Builds the view of `state` after its last action (highlighted), with
+/// the players' names (white's first) on the cards, and hands it to `use_`:
+/// the one place that tells each game's view from the game.
+pub fn with_view<U: ViewUse>(state: &GameState, players: [String; 2], use_: U) -> U::Out {
+    match state {
+        GameState::Tak(g) => use_.with(&tak::TakBoardView::of_game(
+            &g.start,
+            &g.position,
+            &g.moves,
+            players,
+        )),
+        GameState::Takat(g) => use_.with(&takat::TakatBoardView::of_game(
+            &g.position,
+            &g.turns,
+            players,
+        )),
+        GameState::Taka(g) => use_.with(&taka::TakaBoardView::from_position(
+            &g.position,
+            players,
+            g.turns.last(),
+        )),
+        GameState::Takkure(g) => use_.with(&takkure::TakkureView::of_game(g, players)),
+    }
+}
+
 /// The picture of `state` after its last action (highlighted) in `theme`,
 /// with the players' names (white's first) on the cards.
 pub fn picture(
@@ -105,18 +137,26 @@ pub fn picture(
     players: [String; 2],
     theme: Theme,
 ) -> Result<Rendered, RenderError> {
-    match state {
-        GameState::Tak(g) => {
-            tak::TakBoardView::of_game(&g.start, &g.position, &g.moves, players).render(theme)
+    struct Render(Theme);
+    impl ViewUse for Render {
+        type Out = Result<Rendered, RenderError>;
+        fn with<P: Picture>(self, view: &P) -> Self::Out {
+            view.render(self.0)
         }
-        GameState::Takat(g) => {
-            takat::TakatBoardView::of_game(&g.position, &g.turns, players).render(theme)
-        }
-        GameState::Taka(g) => {
-            taka::TakaBoardView::from_position(&g.position, players, g.turns.last()).render(theme)
-        }
-        GameState::Takkure(g) => takkure::TakkureView::of_game(g, players).render(theme),
     }
+    with_view(state, players, Render(theme))
+}
+
+/// The same picture as [`picture`], undecoded (the frames of an animation).
+pub fn compose(state: &GameState, players: [String; 2], theme: Theme) -> RgbImage {
+    struct Compose(Theme);
+    impl ViewUse for Compose {
+        type Out = RgbImage;
+        fn with<P: Picture>(self, view: &P) -> Self::Out {
+            view.compose(self.0)
+        }
+    }
+    with_view(state, players, Compose(theme))
 }
 
 /// Draw every game's parts in every theme and size now (e.g. at start-up)

@@ -14,6 +14,8 @@ use super::rows::{
 use super::{id_in, id_out, parse_time, time_text, Result, Store, StoreError, UserId};
 use crate::games::{GameState, Seat};
 
+/// Stores a new game. Its board theme is its challenger's choice of now
+/// (issue 13 item 10): a later `/theme` changes only games to come.
 pub(crate) fn insert_game(
     tx: &Transaction<'_>,
     g: &NewGame,
@@ -22,8 +24,10 @@ pub(crate) fn insert_game(
     let now = time_text(g.created_at);
     let inserted = tx.execute_cached(
         "INSERT INTO games (guild, channel, game, settings, player1, player2, rated, challenge_id,
-                            status, snapshot, version, created_at, updated_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, 'active', ?9, 0, ?10, ?10)",
+                            status, snapshot, version, created_at, updated_at, theme)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, 'active', ?9, 0, ?10, ?10,
+                 (SELECT u.theme FROM challenges c JOIN users u ON u.id = c.challenger
+                  WHERE c.id = ?8))",
         params![
             g.guild,
             g.channel,
@@ -187,6 +191,17 @@ impl Store {
             .query_map([], raw)?
             .collect::<rusqlite::Result<Vec<_>>>()?;
         raws.into_iter().map(finish_row).collect()
+    }
+
+    /// The name of the theme a game's pictures use (`None`: the default).
+    pub fn game_theme(&self, game_id: i64) -> Result<Option<String>> {
+        Ok(self
+            .conn()
+            .query_row_cached("SELECT theme FROM games WHERE id = ?1", [game_id], |r| {
+                r.get::<_, Option<String>>(0)
+            })
+            .optional()?
+            .flatten())
     }
 
     /// A game's moves in order.

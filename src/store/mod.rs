@@ -37,6 +37,7 @@ const MIGRATIONS: &[M<'static>] = &[
     M::up(include_str!("../../migrations/0001_initial.sql")),
     M::up(include_str!("../../migrations/0002_user_preferences.sql")),
     M::up(include_str!("../../migrations/0003_correspondence.sql")),
+    M::up(include_str!("../../migrations/0004_game_theme.sql")),
 ];
 
 #[derive(Debug, thiserror::Error)]

@@ -87,6 +87,10 @@ pub struct Searcher {
     stopped: bool,
     /// Depth 1 is never interrupted.
     may_stop: bool,
+    /// The best root move of the current iteration so far, with its score
+    /// (each one searched to the end): an interrupted iteration still
+    /// improves on the last one, so every node of a budget counts.
+    root_best: Option<(Move, i32)>,
 }
 
 impl Searcher {
@@ -101,6 +105,7 @@ impl Searcher {
             settings: Settings::with_limits(Limits::default()),
             stopped: false,
             may_stop: false,
+            root_best: None,
         }
     }
 
@@ -132,8 +137,18 @@ impl Searcher {
         let mut last: Option<Report> = None;
         for depth in 1..=max_depth {
             self.may_stop = depth > 1;
+            self.root_best = None;
             let score = self.negamax(&mut position, key, depth as i32, 0, -INFINITY, INFINITY);
             if self.stopped {
+                if let (Some((mv, score)), Some(done)) = (self.root_best, last.as_mut()) {
+                    done.depth = depth;
+                    done.score = score;
+                    done.nodes = self.nodes;
+                    done.elapsed = self.start.elapsed();
+                    if done.pv[0] != mv {
+                        done.pv = vec![mv];
+                    }
+                }
                 break;
             }
             let pv = self.principal_variation(&position, depth as usize);
@@ -231,6 +246,11 @@ impl Searcher {
         mut alpha: i32,
         beta: i32,
     ) -> i32 {
+        // A stopped search unwinds without counting more nodes (the
+        // re-searches of a move come one after another).
+        if self.stopped {
+            return 0;
+        }
         if let Some(outcome) = position.outcome() {
             return match outcome.winner() {
                 None => 0,
@@ -367,6 +387,9 @@ impl Searcher {
             if score > best_score {
                 best_score = score;
                 best_move = Some(mv);
+                if ply == 0 {
+                    self.root_best = Some((mv, score));
+                }
             }
             if score > alpha {
                 alpha = score;

@@ -21,13 +21,23 @@ pub use alphabeta::{Limits, Report, Searcher, Settings, DECIDED, WIN};
 pub use levels::Level;
 pub use zobrist::mix;
 
+use std::time::Duration;
+
 use super::{Move, Position};
 
+/// The most a move of the bot may take. The levels are bounded by nodes
+/// and depth, which take well under this on an idle core; the clock only
+/// stops a search on a machine loaded past that.
+pub const MOVE_TIME_CEILING: Duration = Duration::from_secs(2);
+
 /// The move a level plays here (a fresh searcher; `None` when the game is
-/// over). Engines that play a whole game keep one [`Searcher`] instead.
+/// over), within [`MOVE_TIME_CEILING`]. Engines that play a whole game keep
+/// one [`Searcher`] instead.
 pub fn best_move(position: &Position, level: Level, seed: u64) -> Option<Move> {
+    let mut settings = level.settings(seed);
+    settings.limits.movetime = Some(MOVE_TIME_CEILING);
     let mut searcher = Searcher::new(16);
     searcher
-        .search(position, level.settings(seed), |_| {})
+        .search(position, settings, |_| {})
         .map(|report| report.best())
 }
