@@ -16,8 +16,8 @@
 //! - `!` (good): the same, at least 0.15.
 //!
 //! A winning chance is `1 / (1 + e^(-score / 150))` of the score in
-//! hundredths of the game's unit (for Tak: one and a half flats ahead is
-//! about 73%); a forced result is 0 or 1.
+//! hundredths of the game's unit (one and a half units ahead is about
+//! 73%); a forced result is 0 or 1.
 
 use super::reply::{mention, Image, Reply};
 use super::{refuse, Ctx, Outcome};
