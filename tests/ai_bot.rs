@@ -242,3 +242,66 @@ async fn on_discord_the_bot_moves_and_its_move_is_stored_before_it_is_posted() {
 
     running.stop().await.unwrap();
 }
+
+/// The bot's turn while the bot is down (here: no computer task runs, so
+/// its turn waits): no reminder pings the bot's own user, no deadline
+/// offers a claim, and a claim is refused (the computer never loses on
+/// time); once it runs, it moves. The person's own turn is reminded as
+/// usual.
+#[test]
+fn the_bot_is_neither_reminded_nor_claimed_against_on_its_turn() {
+    use chrono::Duration;
+    use taktable::bot::OffsetClock;
+    let dir = tempfile::tempdir().unwrap();
+    let start = taktable::bot::clock::parse_start("2026-01-01T00:00:00Z").unwrap();
+    let clock = Arc::new(OffsetClock::new(Some(start), Duration::zero()));
+    let bot = Bot::new(
+        Store::open(&dir.path().join("taktable.db")).unwrap(),
+        clock.clone(),
+    );
+    bot.set_computer(computer());
+    let admin = User {
+        is_admin: true,
+        ..alice()
+    };
+    let timeout = build(
+        "settings",
+        vec![("timeout", OptionValue::String("1d".into()))],
+    );
+    run(&bot, &admin, timeout);
+    run(&bot, &alice(), challenge_computer(1, "white"));
+    // Alice places the computer's flat (the swap opening): the computer's turn.
+    run(
+        &bot,
+        &alice(),
+        build("move", vec![("notation", OptionValue::String("a1".into()))]),
+    );
+    assert_eq!(bot.computer_turns().len(), 1);
+    clock.advance(Duration::days(3)).unwrap();
+    let due = bot.run_due();
+    assert!(
+        due.iter().all(|r| !r.text.contains("<@99>")),
+        "nothing pings the bot's user: {due:?}"
+    );
+    let claim = run(&bot, &alice(), Command::Claim);
+    assert_eq!(claim.len(), 1);
+    assert!(
+        claim[0].text.contains("it never loses on time"),
+        "{claim:?}"
+    );
+    let game = bot
+        .store()
+        .active_game(&place().guild, &place().channel)
+        .unwrap()
+        .expect("the game goes on");
+    // Back up: the computer moves, and now the person is reminded.
+    let replies = bot.play_computer_turns();
+    assert!(replies[0].text.starts_with("<@99> played "), "{replies:?}");
+    assert_eq!(bot.store().moves(game.id).unwrap().len(), 2);
+    clock.advance(Duration::days(2)).unwrap();
+    let due = bot.run_due();
+    assert!(
+        due.iter().any(|r| r.text.contains("<@10>")),
+        "the person is reminded: {due:?}"
+    );
+}

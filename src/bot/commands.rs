@@ -241,6 +241,21 @@ fn registry() -> Vec<CommandSpec> {
             },
         ),
         plain(
+            "analyze",
+            "A finished game's evaluation by the computer, as a graph, with its best and worst moves",
+            vec![opt(
+                "game",
+                "A finished game of this server, by number (see /history; default: this channel's last game)",
+                OptionKind::Integer,
+            )
+            .min(1.0)],
+            |chosen| {
+                Ok(Command::Analyze {
+                    game: chosen.integer("game"),
+                })
+            },
+        ),
+        plain(
             "claim",
             "Claim the win when your opponent has not moved within the server's timeout",
             vec![],
@@ -478,6 +493,10 @@ pub enum Command {
     },
     /// `/replay`, of this channel's game or of a finished game of the server.
     Replay {
+        game: Option<i64>,
+    },
+    /// `/analyze`, of a finished game (this channel's last by default).
+    Analyze {
         game: Option<i64>,
     },
     Abort,

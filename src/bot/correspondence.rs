@@ -123,6 +123,11 @@ fn announce(
         return Ok(Vec::new());
     };
     let (mover, opponent) = (game.player(seat), game.player(seat.other()));
+    if bot.computer().is_some_and(|c| c.id == mover) {
+        // The computer moves as soon as it runs: a reminder would ping the
+        // bot's own user, and a deadline would offer a claim it refuses.
+        return Ok(Vec::new());
+    }
     let turn = due.due.after;
     let since = since_text(&state, turn.since, now);
     let (claim, claim_dm) = if two_moves_each(bot.store(), game.id)? {
@@ -209,6 +214,14 @@ pub fn claim(ctx: &Ctx<'_>) -> Outcome {
         );
     }
     let mover = game.player(awaiting);
+    if ctx.bot.computer().is_some_and(|c| c.id == mover) {
+        // Only a bot that was down keeps its opponent waiting; the move
+        // follows as soon as it runs (now), so nobody wins on its time.
+        return refuse(format!(
+            "{} is the computer: it never loses on time. It moves as soon as it's running, so its move is on its way.",
+            mention(mover)
+        ));
+    }
     let clock = ctx.store().turn_clock(game.id)?;
     let Some(timeout) = clock.timing.timeout else {
         return refuse(

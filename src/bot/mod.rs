@@ -5,6 +5,7 @@
 //! every change to a game is checked against the version it was made from,
 //! so two racing moves can never both apply, even from two processes.
 
+pub mod analyze;
 pub mod announce;
 pub mod board;
 pub mod button_ids;
@@ -190,6 +191,7 @@ impl Bot {
                 Command::Undo => offers::undo(&ctx, None),
                 Command::Export { game } => export::export(&ctx, *game),
                 Command::Replay { game } => replay::replay(&ctx, *game),
+                Command::Analyze { game } => analyze::analyze(&ctx, *game),
                 Command::Help { command } => help::help(ctx.place, command.as_deref())
                     .map(|reply| vec![reply])
                     .map_err(Failure::User),

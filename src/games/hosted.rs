@@ -270,7 +270,49 @@ pub trait HostedGame: Clone + std::fmt::Debug + Sized {
     fn computer_judgement(&self, _seat: Seat) -> Option<i32> {
         None
     }
+    /// The computer's view of every position of the game, from the start
+    /// to the current one (one more than the actions played), for
+    /// `/analyze`. It searches every position: seconds, never on an async
+    /// thread. `None` when the game has no computer opponent.
+    fn computer_evaluation(&self) -> Option<Evaluations> {
+        None
+    }
 }
+
+/// The computer's evaluation of each position of a game (`/analyze`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Evaluations {
+    /// What a score counts, in hundredths ("flats" for Tak).
+    pub unit: &'static str,
+    /// The search behind the scores, in words ("a 4-ply search").
+    pub search: String,
+    /// One per position, the start first.
+    pub positions: Vec<PositionEvaluation>,
+}
+
+/// One position as the computer sees it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionEvaluation {
+    /// Who is to move here (for the last position of a finished game, who
+    /// would be).
+    pub to_move: Seat,
+    /// The score for the first player, in hundredths of the unit; beyond
+    /// [`DECIDED_EVALUATION`] either way, a win the search found by force.
+    pub score: i32,
+    /// The action the search prefers here (`None` when the game is over).
+    pub best: Option<String>,
+    /// The action the game played here (`None` for the last position).
+    pub played: Option<String>,
+    /// The played action's value for the first player, searched to the
+    /// same horizon as `score` (`None` for the last position).
+    pub played_score: Option<i32>,
+    /// What a shallower search makes of the position, for the first
+    /// player: a best action it does not see is one hard to find.
+    pub shallow_score: i32,
+}
+
+/// Scores at least this large (either way) are forced results.
+pub const DECIDED_EVALUATION: i32 = 100_000;
 
 /// "1 stone", "2 stones".
 pub fn plural(n: u32, word: &str) -> String {

@@ -20,8 +20,8 @@ use serde::{Deserialize, Serialize};
 
 pub use error::GameError;
 pub use hosted::{
-    plural, resignation_result, Completion, Export, ExportMeta, GameOutcome, HostedGame, Played,
-    Typed, DRAW_RESULT,
+    plural, resignation_result, Completion, Evaluations, Export, ExportMeta, GameOutcome,
+    HostedGame, Played, PositionEvaluation, Typed, DECIDED_EVALUATION, DRAW_RESULT,
 };
 pub use options::{Chosen, OptionKind, OptionSpec, OptionValue, UserRef};
 pub use seat::Seat;
@@ -293,6 +293,11 @@ macro_rules! games {
             /// The computer's judgement for `seat` ([`HostedGame::computer_judgement`]).
             pub fn computer_judgement(&self, seat: Seat) -> Option<i32> {
                 match self { $(GameState::$variant(g) => g.computer_judgement(seat)),+ }
+            }
+
+            /// The computer's view of every position ([`HostedGame::computer_evaluation`]); blocking.
+            pub fn computer_evaluation(&self) -> Option<Evaluations> {
+                match self { $(GameState::$variant(g) => g.computer_evaluation()),+ }
             }
 
             /// The game as a file in its notation.

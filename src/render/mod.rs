@@ -24,6 +24,7 @@
 //! assert!(picture.alt.ends_with("(last move a1)"));
 //! ```
 
+pub mod analysis;
 pub mod animation;
 pub mod cache;
 pub mod card;

@@ -9,7 +9,8 @@ use super::search::{self, Level, Limits, Searcher, Settings};
 use super::{Color, Komi, Move, Opening, Outcome, ParseMoveError, Position, Role, Rules, Square};
 use crate::games::options::{challenge, opt, Chosen, OptionKind, OptionSpec, OptionValue};
 use crate::games::{
-    plural, Completion, Export, ExportMeta, GameError, GameOutcome, HostedGame, Played, Seat,
+    plural, Completion, Evaluations, Export, ExportMeta, GameError, GameOutcome, HostedGame,
+    Played, PositionEvaluation, Seat, DECIDED_EVALUATION,
 };
 
 /// Tak's options (RULINGS Tak 1-3). Stored as JSON inside the game's
@@ -443,6 +444,39 @@ impl HostedGame for TakGame {
             -report.score
         };
         Some(if score.abs() < 50 { 0 } else { score })
+    }
+
+    /// 4-ply searches of every position and move (docs/ai.md, "Analysis").
+    fn computer_evaluation(&self) -> Option<Evaluations> {
+        let judged = search::analysis::judge_game(&self.start, &self.moves);
+        let mut position = self.start.clone();
+        let mut positions = Vec::with_capacity(judged.len());
+        for (index, judged) in judged.iter().enumerate() {
+            let played = self.moves.get(index).copied();
+            let scale = |score: i32| {
+                if score.abs() > search::DECIDED {
+                    score.signum() * DECIDED_EVALUATION
+                } else {
+                    score
+                }
+            };
+            positions.push(PositionEvaluation {
+                to_move: color_seat(position.to_move()),
+                score: scale(judged.white_score),
+                best: judged.best.map(|mv| position.ptn(mv)),
+                played: played.map(|mv| position.ptn(mv)),
+                played_score: judged.played_score.map(scale),
+                shallow_score: scale(judged.shallow_score),
+            });
+            if let Some(mv) = played {
+                position.play_unchecked(mv);
+            }
+        }
+        Some(Evaluations {
+            unit: "flats",
+            search: format!("a {}-ply search", search::analysis::DEPTH),
+            positions,
+        })
     }
 }
 

@@ -7,10 +7,12 @@
 //! - [`ordering`]: killer moves and the history table.
 //! - [`alphabeta`]: iterative deepening PVS with null move and reductions.
 //! - [`levels`]: levels 1-10.
+//! - [`analysis`]: every position of a game judged alike (`/analyze`).
 //!
 //! `docs/ai.md` describes the design and the measurements.
 
 pub mod alphabeta;
+pub mod analysis;
 pub mod eval;
 pub mod levels;
 pub mod ordering;

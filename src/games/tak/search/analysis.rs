@@ -1,0 +1,115 @@
+//! The evaluation of every position of a game, for `/analyze`: searches
+//! of a fixed depth, so that every score is measured alike.
+//!
+//! Each position gets a 4-ply search (its score and best move). The move
+//! played is valued by a 3-ply search of the position it led to: the same
+//! horizon, so a move's loss is the best move's score less the played
+//! move's, with no bias from whose turn it is (scores of consecutive
+//! positions differ by such a bias, which would mark every move). A 2-ply
+//! search tells what a quick look makes of the position: a best move that
+//! only the deeper search finds is a good one.
+
+use super::alphabeta::{Limits, Searcher, Settings, DECIDED};
+use crate::games::tak::{Color, Move, Position};
+
+/// The plies searched at each position.
+pub const DEPTH: u32 = 4;
+/// The quick look's depth.
+const SHALLOW: u32 = 2;
+/// A ceiling for the big boards, where 4 plies may take long.
+const NODES: u64 = 300_000;
+
+/// One position's evaluation; scores are centiflats for White, a decided
+/// game `±WIN` less its plies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Judged {
+    pub white_score: i32,
+    /// The search's move (`None` when the game is over).
+    pub best: Option<Move>,
+    /// The move played here, searched to the same horizon.
+    pub played_score: Option<i32>,
+    /// The 2-ply search's score.
+    pub shallow_score: i32,
+}
+
+/// Every position from `start` through `moves` (one more than the moves),
+/// judged by the same searches. A game over scores its result: a win by
+/// road or flats is decided, a draw is even.
+pub fn judge_game(start: &Position, moves: &[Move]) -> Vec<Judged> {
+    let mut searcher = Searcher::new(16);
+    let mut position = start.clone();
+    let mut judged = Vec::with_capacity(moves.len() + 1);
+    for index in 0..=moves.len() {
+        let (white_score, best) = search(&mut searcher, &position, DEPTH);
+        let (shallow_score, _) = search(&mut searcher, &position, SHALLOW);
+        let mut entry = Judged {
+            white_score,
+            best,
+            played_score: None,
+            shallow_score,
+        };
+        if let Some(&mv) = moves.get(index) {
+            if position.play(mv).is_err() {
+                judged.push(entry);
+                break;
+            }
+            entry.played_score = Some(search(&mut searcher, &position, DEPTH - 1).0);
+        }
+        judged.push(entry);
+    }
+    judged
+}
+
+/// A search of `depth` plies: its score for White and its move.
+fn search(searcher: &mut Searcher, position: &Position, depth: u32) -> (i32, Option<Move>) {
+    let settings = Settings::with_limits(Limits {
+        depth: Some(depth),
+        nodes: Some(NODES),
+        movetime: None,
+    });
+    let for_white = |score: i32| {
+        if position.to_move() == Color::White {
+            score
+        } else {
+            -score
+        }
+    };
+    match searcher.search(position, settings, |_| {}) {
+        Some(report) => (for_white(report.score), Some(report.best())),
+        None => (
+            match position.outcome().and_then(|o| o.winner()) {
+                Some(Color::White) => DECIDED + 1,
+                Some(Color::Black) => -(DECIDED + 1),
+                None => 0,
+            },
+            None,
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_missed_block_turns_the_evaluation_and_the_best_move_blocks() {
+        // White has a1-d1 on 5x5; Black to move must fill e1 (or lose to
+        // the road, RULINGS Tak 5) but plays c5: the score for White jumps
+        // to a win, and the search's move at that position is e1 or a
+        // black move that breaks the line.
+        let start = Position::from_tps_standard("x5/x5/x5/2,2,x3/1,1,1,1,x 2 5").unwrap();
+        let moves: Vec<Move> = ["c5", "e1"].iter().map(|m| m.parse().unwrap()).collect();
+        let judged = judge_game(&start, &moves);
+        assert_eq!(judged.len(), 3);
+        assert!(judged[0].white_score.abs() < DECIDED, "{:?}", judged[0]);
+        assert!(judged[1].white_score > DECIDED, "{:?}", judged[1]);
+        // c5 valued at the same horizon: the road follows.
+        assert!(judged[0].played_score.unwrap() > DECIDED, "{:?}", judged[0]);
+        assert_eq!(judged[2].played_score, None);
+        assert_eq!(judged[1].best, Some("e1".parse().unwrap()));
+        assert_eq!(judged[2].best, None);
+        let mut blocked = start.clone();
+        blocked.play(judged[0].best.unwrap()).unwrap();
+        assert!(blocked.road_wins_for(Color::White).is_empty());
+    }
+}
