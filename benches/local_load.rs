@@ -101,6 +101,10 @@ fn main() {
     let moves_per_channel = args.get(1).copied().unwrap_or(200);
     let jobs = args.get(2).copied().unwrap_or(1);
     let (input, moves) = transcript(games, moves_per_channel);
+    // The input kept for profiling by hand (`perf record taktable local < FILE`).
+    if let Ok(path) = std::env::var("TAKTABLE_LOAD_INPUT") {
+        std::fs::write(path, &input).expect("write the load's input");
+    }
     let dir = tempfile::tempdir().unwrap();
     let binary = env!("CARGO_BIN_EXE_taktable");
     let mut child = Command::new(binary)
