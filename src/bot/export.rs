@@ -41,7 +41,7 @@ pub fn export(ctx: &Ctx<'_>, id: Option<i64>) -> Outcome {
             },
         },
     };
-    let state = ctx.store().replay(&game)?;
+    let state = ctx.bot.position(&game)?;
     let name = |seat: Seat| -> Result<String, super::Failure> {
         let id = game.player(seat);
         let name = ctx
