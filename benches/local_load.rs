@@ -3,12 +3,13 @@
 //! SQLite, rendered and written as a PNG.
 //!
 //! `cargo bench --bench local_load [-- GAMES MOVES JOBS]` builds the release
-//! binary's input (a transcript of random legal Tak games, one per channel,
+//! binary's input (a transcript of random legal 5x5 and 6x6 Tak games, one
+//! per channel, each line naming its user and channel (`@a3 #c3 /move a1`),
 //! their moves interleaved round-robin), runs `taktable local --jobs JOBS`
 //! (default 1) on a fresh
 //! database, and prints moves per second and the process's peak resident
-//! memory. Target: at least 500 moves/s over 50 concurrent games, peak
-//! memory under 100 MB.
+//! memory. Target (issue 16): at least 600 moves/s on one core over 50
+//! concurrent games, peak memory under 100 MB.
 
 use std::fmt::Write as _;
 use std::io::Write as _;
@@ -19,9 +20,9 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use taktable::games::tak::{Position, Rules};
 
-/// Random legal games of 6x6 Tak, as canonical PTN, each at most `plies` long.
-fn random_game(rng: &mut SmallRng, plies: usize) -> Vec<String> {
-    let mut p = Position::new(Rules::standard(6).unwrap());
+/// A random legal game of Tak of `size`, as canonical PTN, at most `plies` long.
+fn random_game(rng: &mut SmallRng, size: u8, plies: usize) -> Vec<String> {
+    let mut p = Position::new(Rules::standard(size).unwrap());
     let mut moves = Vec::new();
     while !p.is_over() && moves.len() < plies {
         let legal = p.legal_moves();
@@ -37,16 +38,23 @@ fn transcript(games: usize, moves_per_channel: usize) -> (String, usize) {
     let mut input = String::new();
     // Per channel: the games it plays one after the other.
     let mut queues: Vec<Vec<Vec<String>>> = Vec::new();
+    // Each line names its user and channel, so `--jobs 2` can run channels
+    // at once (a `:user` line would wait for all work in flight).
+    let size = |c: usize| if c % 2 == 0 { 5 } else { 6 };
     for c in 0..games {
         let mut left = moves_per_channel;
         let mut queue = Vec::new();
         while left > 0 {
-            let game = random_game(&mut rng, left);
+            let game = random_game(&mut rng, size(c), left);
             left -= game.len();
             queue.push(game);
         }
         queues.push(queue);
-        let _ = writeln!(input, ":channel c{c}\n:user a{c}\n/tak challenge opponent:@b{c} size:6 color:white rated:false\n:user b{c}\n/accept");
+        let _ = writeln!(
+            input,
+            "@a{c} #c{c} /tak challenge opponent:@b{c} size:{} color:white rated:false\n@b{c} #c{c} /accept",
+            size(c)
+        );
     }
     let mut total = 0;
     let mut cursor = vec![(0usize, 0usize); games];
@@ -59,11 +67,7 @@ fn transcript(games: usize, moves_per_channel: usize) -> (String, usize) {
             };
             progressed = true;
             let user = if m % 2 == 0 { 'a' } else { 'b' };
-            let _ = writeln!(
-                input,
-                ":channel c{c}\n:user {user}{c}\n/move notation:{}",
-                game[m]
-            );
+            let _ = writeln!(input, "@{user}{c} #c{c} /move notation:{}", game[m]);
             total += 1;
             if m + 1 < game.len() {
                 cursor[c] = (g, m + 1);
@@ -73,7 +77,8 @@ fn transcript(games: usize, moves_per_channel: usize) -> (String, usize) {
                     // The game ended (or hit its length): a new one, same colours.
                     let _ = writeln!(
                         input,
-                        ":user a{c}\n/abort\n/tak challenge opponent:@b{c} size:6 color:white rated:false\n:user b{c}\n/accept"
+                        "@a{c} #c{c} /abort\n@a{c} #c{c} /tak challenge opponent:@b{c} size:{} color:white rated:false\n@b{c} #c{c} /accept",
+                        size(c)
                     );
                 }
             }
@@ -101,6 +106,10 @@ fn main() {
     let moves_per_channel = args.get(1).copied().unwrap_or(200);
     let jobs = args.get(2).copied().unwrap_or(1);
     let (input, moves) = transcript(games, moves_per_channel);
+    // The input kept for profiling by hand (`perf record taktable local < FILE`).
+    if let Ok(path) = std::env::var("TAKTABLE_LOAD_INPUT") {
+        std::fs::write(path, &input).expect("write the load's input");
+    }
     let dir = tempfile::tempdir().unwrap();
     let binary = env!("CARGO_BIN_EXE_taktable");
     let mut child = Command::new(binary)

@@ -58,7 +58,7 @@ pub fn analyze(ctx: &Ctx<'_>, id: Option<i64>) -> Outcome {
             game.id
         ));
     }
-    let state = ctx.store().replay(&game)?;
+    let state = ctx.bot.position(&game)?;
     let Some(evaluations) = state.computer_evaluation() else {
         return refuse("The computer can't analyze this game.");
     };

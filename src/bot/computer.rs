@@ -88,7 +88,7 @@ impl Bot {
         };
         let mut turns = Vec::new();
         for game in games {
-            let state = match self.store.replay(&game) {
+            let state = match self.position(&game) {
                 Ok(state) => state,
                 Err(e) => {
                     error!("computer: can't replay game {}: {e}", game.id);
@@ -316,7 +316,7 @@ pub(super) fn answer_offer(ctx: &Ctx<'_>, game: &GameRow, kind: OfferKind) -> Ou
     let me = as_computer(ctx, computer);
     match kind {
         OfferKind::Draw => {
-            let state = ctx.store().replay(game)?;
+            let state = ctx.bot.position(game)?;
             let worse = state
                 .computer_judgement(seat.other())
                 .is_some_and(|score| score < 0);
@@ -331,7 +331,7 @@ pub(super) fn answer_offer(ctx: &Ctx<'_>, game: &GameRow, kind: OfferKind) -> Ou
             let Some(now) = ctx.store().game(game.id)? else {
                 return Ok(replies);
             };
-            let state = ctx.store().replay(&now)?;
+            let state = ctx.bot.position(&now)?;
             if state.awaiting() == Some(seat.other()) && state.action_count() > 0 {
                 ctx.store()
                     .set_offer(now.id, OfferKind::Undo, seat, now.version, ctx.now)?;

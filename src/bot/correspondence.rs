@@ -118,7 +118,7 @@ fn announce(
     now: DateTime<Utc>,
 ) -> Result<Vec<Reply>, StoreError> {
     let game = &due.game;
-    let state = bot.store().replay(game)?;
+    let state = bot.position(game)?;
     let Some(seat) = state.awaiting() else {
         return Ok(Vec::new());
     };
@@ -459,7 +459,7 @@ fn list_line(
     clock: &TurnClock,
     me: UserId,
 ) -> Result<Listed, Failure> {
-    let state = ctx.store().replay(game)?;
+    let state = ctx.bot.position(game)?;
     let my_seat = game.seat_of(me).unwrap_or(Seat::Player1);
     let opponent = game.player(my_seat.other());
     let awaiting = state.awaiting();

@@ -11,7 +11,7 @@ use crate::store::{GameRow, GameStatus};
 pub fn export(ctx: &Ctx<'_>, id: Option<i64>) -> Outcome {
     let place = ctx.place;
     let game = game_to_show(ctx, id, "export")?;
-    let state = ctx.store().replay(&game)?;
+    let state = ctx.bot.position(&game)?;
     let name = |seat: Seat| -> Result<String, super::Failure> {
         let id = game.player(seat);
         let name = ctx

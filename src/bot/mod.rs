@@ -18,6 +18,7 @@ pub mod correspondence;
 pub mod export;
 pub mod help;
 pub mod interval;
+pub mod live;
 pub mod offers;
 pub mod play;
 pub mod replay;
@@ -104,6 +105,8 @@ pub struct Bot {
     /// Called after every handled command: the adapter's computer player
     /// looks for games awaiting it ([`computer`]).
     computer_waker: OnceLock<computer::Waker>,
+    /// Games' positions by version, so a command needn't replay its game.
+    live: live::LivePositions,
 }
 
 /// What a handler sees.
@@ -122,11 +125,18 @@ impl Bot {
             locks: Mutex::new(HashMap::new()),
             computer: OnceLock::new(),
             computer_waker: OnceLock::new(),
+            live: live::LivePositions::default(),
         }
     }
 
     pub fn store(&self) -> &Store {
         &self.store
+    }
+
+    /// The position of `game` at its version, without replaying it when
+    /// it was just played here ([`live`]).
+    pub fn position(&self, game: &GameRow) -> Result<GameState, StoreError> {
+        self.live.state(&self.store, game)
     }
 
     pub fn now(&self) -> DateTime<Utc> {
@@ -302,7 +312,7 @@ impl Ctx<'_> {
         else {
             return Err(Failure::User(challenge::no_game_here(self)?));
         };
-        let state = self.store().replay(&game)?;
+        let state = self.bot.position(&game)?;
         Ok((game, state))
     }
 

@@ -40,7 +40,7 @@ pub fn play_move(ctx: &Ctx<'_>, notation: &str, version: Option<i64>) -> Outcome
     });
     // Said after the move: the offers it cancels (issue 13 item 3).
     let lapsed = super::offers::lapsing(ctx, &game)?;
-    ctx.store().record_move(
+    let version = ctx.store().record_move(
         game.id,
         game.version,
         &played.notation,
@@ -50,6 +50,7 @@ pub fn play_move(ctx: &Ctx<'_>, notation: &str, version: Option<i64>) -> Outcome
         finish.as_ref(),
         ctx.now,
     )?;
+    ctx.bot.live.keep(game.id, version, &state);
     let me = mention(ctx.user.id);
     let image = board_image(ctx, &game, &state);
     let dm = super::correspondence::your_move_dm(

@@ -15,7 +15,7 @@ pub const UPLOAD_LIMIT: usize = 25 * 1024 * 1024;
 /// or this channel's), else this channel's game in progress or its last.
 pub fn replay(ctx: &Ctx<'_>, id: Option<i64>) -> Outcome {
     let game = game_to_show(ctx, id, "replay")?;
-    let state = ctx.store().replay(&game)?;
+    let state = ctx.bot.position(&game)?;
     let animation = match animation::replay(&state, player_names(ctx, &game), theme_of(ctx)) {
         Ok(animation) => animation,
         Err(e) => {

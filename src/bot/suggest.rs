@@ -13,7 +13,7 @@ fn my_turn(bot: &Bot, place: &Place, user: UserId) -> Result<Option<GameState>, 
     let Some(game) = bot.store().active_game(&place.guild, &place.channel)? else {
         return Ok(None);
     };
-    let state = bot.store().replay(&game)?;
+    let state = bot.position(&game)?;
     Ok(awaits(&game, &state, user).then_some(state))
 }
 
@@ -61,7 +61,7 @@ pub fn plain_move(
     if game.seat_of(user).is_none() {
         return Ok(None);
     }
-    let state = bot.store().replay(&game)?;
+    let state = bot.position(&game)?;
     Ok(state.parses(text).then(|| Command::Move {
         notation: text.to_string(),
         version: None,

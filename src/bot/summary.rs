@@ -23,7 +23,7 @@ pub fn board(ctx: &Ctx<'_>) -> Outcome {
             None => return refuse(super::challenge::no_game_here(ctx)?),
         },
     };
-    let state = ctx.store().replay(&game)?;
+    let state = ctx.bot.position(&game)?;
     let mut lines = vec![format!(
         "Game #{}: {} vs {}. {}, {}.",
         game.id,

@@ -143,10 +143,27 @@ pub fn run(args: LocalArgs) -> Result<(), String> {
             }
             continue;
         }
+        // `@bob #load3 /move a1`: this line's own user and channel.
+        let (text, named) = match parse::addressed(text) {
+            Ok(None) => (text, None),
+            Ok(Some(line)) => {
+                let mut named = session.clone();
+                named.user = line.user;
+                if let Some(channel) = line.channel {
+                    named.channel = channel;
+                }
+                (line.command, Some(named))
+            }
+            Err(e) => {
+                writeln!(out, "[console] {e}").map_err(|e| e.to_string())?;
+                continue;
+            }
+        };
+        let session = named.as_ref().unwrap_or(&session);
         match &pool {
-            Some(pool) => pool.submit(text, &session),
+            Some(pool) => pool.submit(text, session),
             None => {
-                command_line(text, &session, &bot, &mut out, &args).map_err(|e| e.to_string())?
+                command_line(text, session, &bot, &mut out, &args).map_err(|e| e.to_string())?
             }
         }
     }

@@ -32,6 +32,47 @@ pub fn check_name(name: &str) -> Result<String, String> {
     }
 }
 
+/// A command line that names its user and, if it likes, its channel:
+/// `@bob #load3 /move a1`. It changes nothing for the lines after it, so
+/// lines for many channels can be run in parallel (`--jobs`), where a
+/// `:user` or `:channel` line waits for all work in flight.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Addressed<'a> {
+    pub user: String,
+    pub channel: Option<String>,
+    /// The slash command, as typed.
+    pub command: &'a str,
+}
+
+/// The user, channel and command of a line that starts with `@name`;
+/// `None` for any other line.
+pub fn addressed(line: &str) -> Result<Option<Addressed<'_>>, String> {
+    let Some(rest) = line.trim_start().strip_prefix('@') else {
+        return Ok(None);
+    };
+    let usage =
+        "write @user #channel /command, like @bob #general /move a1 (the #channel may be left out)";
+    let (name, rest) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+    let user = check_name(name)?;
+    let rest = rest.trim_start();
+    let (channel, command) = match rest.strip_prefix('#') {
+        Some(tail) => {
+            let (name, command) = tail.split_once(char::is_whitespace).unwrap_or((tail, ""));
+            let channel = check_name(name).map_err(|e| e.replace("user name", "channel name"))?;
+            (Some(channel), command.trim_start())
+        }
+        None => (None, rest),
+    };
+    if !command.starts_with('/') {
+        return Err(format!("a command must follow @{user}: {usage}"));
+    }
+    Ok(Some(Addressed {
+        user,
+        channel,
+        command,
+    }))
+}
+
 /// Splits a line into words; double quotes group words (`notation:"c3"`).
 fn words(line: &str) -> Result<Vec<String>, String> {
     let mut words = Vec::new();
@@ -239,6 +280,38 @@ mod tests {
             ("/tak challenge size:99999999999999999999", "whole number"),
         ] {
             let err = parse_command(line).unwrap_err();
+            assert!(err.contains(why), "{line}: {err}");
+        }
+    }
+
+    #[test]
+    fn a_line_may_name_its_user_and_channel() {
+        assert_eq!(
+            addressed("@Bob #Load3 /move a1").unwrap(),
+            Some(Addressed {
+                user: "bob".into(),
+                channel: Some("load3".into()),
+                command: "/move a1"
+            })
+        );
+        assert_eq!(
+            addressed("@bob /board").unwrap(),
+            Some(Addressed {
+                user: "bob".into(),
+                channel: None,
+                command: "/board"
+            })
+        );
+        assert_eq!(addressed("/move a1").unwrap(), None);
+        for (line, why) in [
+            ("@ /move a1", "is not a user name"),
+            ("@bob", "a command must follow @bob"),
+            ("@bob #general", "a command must follow @bob"),
+            ("@bob move a1", "a command must follow @bob"),
+            ("@bob #gen!eral /move a1", "is not a channel name"),
+            ("@b*b /move a1", "is not a user name"),
+        ] {
+            let err = addressed(line).unwrap_err();
             assert!(err.contains(why), "{line}: {err}");
         }
     }

@@ -1,25 +1,27 @@
-//! PNG encoding for every game's picture, in one of two settings (the game
-//! picks the one that suits its picture), a failure reported, never an
-//! empty file.
+//! PNG encoding for every game's picture: a palette PNG, a failure
+//! reported, never an empty file.
 //!
-//! - [`Filter::Paeth`]: fdeflate with the Paeth filter (about 1 ms and
-//!   75 KB for a typical 6x6 Tak board); a picture that comes out above
-//!   [`SIZE_LIMIT`] (tall stacks everywhere) is encoded again with zlib
-//!   level 1, which keeps even an 8x8 board of tall stacks well under it.
-//! - [`Filter::Unfiltered`]: zlib level 1 on unfiltered rows (fdeflate
-//!   finds nothing to repeat in them: 1.6 MB for Takat's picture).
+//! The pictures are flat areas in a few theme colours with anti-aliased
+//! edges between them: about 550 to 3,500 colours in all. [`encode`]
+//! keeps at most 256 of them (see [`palette`]: the flat areas keep their
+//! exact colours, an edge pixel moves by at most a few steps of 255) and
+//! writes one byte a pixel instead of three: a 6x6 Tak mid-game is about
+//! 36 KB instead of 75 KB. Rows are Paeth-filtered and compressed by
+//! fdeflate; a picture that comes out above [`SIZE_LIMIT`] is compressed
+//! again with zlib level 1 and the game's [`Filter`].
 //!
-//! The measurements are in `docs/render.md`.
+//! `tests/scale_png.rs` measures the sizes and how far any pixel moved, in
+//! every theme; `docs/scale.md` has the figures.
 
 use std::fmt;
 
-use image::codecs::png::{CompressionType, FilterType, PngEncoder};
-use image::{ImageEncoder, RgbImage};
+use image::RgbImage;
 
 /// The largest picture the fast setting may produce.
 pub const SIZE_LIMIT: usize = 150 * 1024;
 
-/// The row filter a picture compresses best with.
+/// The row filter a picture compresses best with in the slower setting,
+/// zlib, used when the fast one comes out above [`SIZE_LIMIT`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Filter {
     /// Paeth: flat squares with straight edges (Tak).
@@ -30,17 +32,17 @@ pub enum Filter {
 }
 
 impl Filter {
-    fn codec(self) -> FilterType {
+    fn codec(self) -> ::png::Filter {
         match self {
-            Filter::Paeth => FilterType::Paeth,
-            Filter::Unfiltered => FilterType::NoFilter,
+            Filter::Paeth => ::png::Filter::Paeth,
+            Filter::Unfiltered => ::png::Filter::NoFilter,
         }
     }
 }
 
 /// Why a picture could not be made.
 #[derive(Debug)]
-pub struct RenderError(image::ImageError);
+pub struct RenderError(Box<dyn std::error::Error + Send + Sync>);
 
 impl fmt::Display for RenderError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -54,47 +56,228 @@ impl fmt::Display for RenderError {
 
 impl std::error::Error for RenderError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        Some(&self.0)
+        Some(&*self.0)
     }
 }
 
-fn encode_with(
+/// Colours packed as `0x00RRGGBB`, for hashing.
+fn packed(c: [u8; 3]) -> u32 {
+    (c[0] as u32) << 16 | (c[1] as u32) << 8 | c[2] as u32
+}
+
+fn unpacked(c: u32) -> [u8; 3] {
+    [(c >> 16) as u8, (c >> 8) as u8, c as u8]
+}
+
+/// A multiplicative hash for packed colours: SipHash is ten times slower
+/// and no input here is chosen by anyone.
+#[derive(Default, Clone, Copy)]
+struct ColourHasher(u64);
+
+impl std::hash::Hasher for ColourHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ b as u64).wrapping_mul(0x100_0000_01b3);
+        }
+    }
+    fn write_u32(&mut self, n: u32) {
+        let h = (n as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        self.0 = h ^ (h >> 29);
+    }
+}
+
+type ColourMap<V> = std::collections::HashMap<u32, V, std::hash::BuildHasherDefault<ColourHasher>>;
+
+/// The picture's pixels as runs of one colour, row after row (the
+/// pictures are mostly flat areas): `(colour, length)`.
+fn runs(img: &RgbImage) -> Vec<(u32, u32)> {
+    let mut runs: Vec<(u32, u32)> = Vec::with_capacity(64 * 1024);
+    let mut pixels = img.as_raw().chunks_exact(3);
+    let Some(mut run) = pixels.next() else {
+        return runs;
+    };
+    let mut length = 1;
+    for p in pixels {
+        if p == run {
+            length += 1;
+        } else {
+            runs.push((packed([run[0], run[1], run[2]]), length));
+            (run, length) = (p, 1);
+        }
+    }
+    runs.push((packed([run[0], run[1], run[2]]), length));
+    runs
+}
+
+/// How many pixels have each colour.
+fn histogram(runs: &[(u32, u32)]) -> ColourMap<u32> {
+    let mut counts = ColourMap::default();
+    for &(c, length) in runs {
+        *counts.entry(c).or_insert(0) += length;
+    }
+    counts
+}
+
+/// At most 256 colours for a picture with the colour counts `counts`,
+/// and the palette index of every colour of the picture. With more
+/// colours than that, the palette grows from the commonest colour by the
+/// colour whose pixels are worst served so far (count times squared
+/// distance to its nearest palette colour): the flat areas keep their
+/// exact colours, and the anti-aliased edges map to a colour a few steps
+/// away (the tests measure how far).
+fn palette(counts: &ColourMap<u32>) -> (Vec<u32>, ColourMap<u8>) {
+    let mut colours: Vec<(u32, u32)> = counts.iter().map(|(&c, &n)| (c, n)).collect();
+    // Commonest first; equal counts by colour, so the palette is the same every time.
+    colours.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    if colours.len() <= 256 {
+        let index = colours
+            .iter()
+            .enumerate()
+            .map(|(i, &(c, _))| (c, i as u8))
+            .collect();
+        return (colours.into_iter().map(|(c, _)| c).collect(), index);
+    }
+    // One array per channel, so the update below vectorises.
+    let channel = |shift: u32| -> Vec<i32> {
+        colours
+            .iter()
+            .map(|&(c, _)| (c >> shift & 0xff) as i32)
+            .collect()
+    };
+    let (r, g, b) = (channel(16), channel(8), channel(0));
+    let count: Vec<u64> = colours.iter().map(|&(_, n)| n as u64).collect();
+    let mut dist = vec![u32::MAX; colours.len()];
+    let mut nearest = vec![0u8; colours.len()];
+    let mut chosen = Vec::with_capacity(256);
+    let mut pick = 0;
+    // One pass per colour added: the distances to it, and the colour worst served now.
+    while chosen.len() < 256 {
+        let index = chosen.len() as u8;
+        chosen.push(colours[pick].0);
+        let (pr, pg, pb) = (r[pick], g[pick], b[pick]);
+        let mut best = (0u64, 0usize);
+        for i in 0..colours.len() {
+            let d = ((r[i] - pr).pow(2) + (g[i] - pg).pow(2) + (b[i] - pb).pow(2)) as u32;
+            if d < dist[i] {
+                dist[i] = d;
+                nearest[i] = index;
+            }
+            let worth = count[i] * dist[i] as u64;
+            if worth > best.0 {
+                best = (worth, i);
+            }
+        }
+        if best.0 == 0 {
+            break;
+        }
+        pick = best.1;
+    }
+    let index = colours
+        .iter()
+        .zip(nearest)
+        .map(|(&(c, _), i)| (c, i))
+        .collect();
+    (chosen, index)
+}
+
+/// A palette picture: at most 256 colours and one index a pixel.
+struct Indexed {
+    colours: Vec<u32>,
+    pixels: Vec<u8>,
+}
+
+fn indexed(img: &RgbImage) -> Indexed {
+    let runs = runs(img);
+    let (colours, index) = palette(&histogram(&runs));
+    let mut pixels = Vec::with_capacity(img.as_raw().len() / 3);
+    for (c, length) in runs {
+        // Every colour of the picture has an index (`palette` maps them all).
+        let i = index.get(&c).copied().unwrap_or(0);
+        pixels.resize(pixels.len() + length as usize, i);
+    }
+    Indexed { colours, pixels }
+}
+
+fn write(
     img: &RgbImage,
-    compression: CompressionType,
-    filter: Filter,
+    picture: &Indexed,
+    compression: ::png::DeflateCompression,
+    filter: ::png::Filter,
 ) -> Result<Vec<u8>, RenderError> {
-    let mut out = Vec::with_capacity(128 * 1024);
-    let encoder = PngEncoder::new_with_quality(&mut out, compression, filter.codec());
+    let failed = |e: ::png::EncodingError| RenderError(e.into());
+    let mut out = Vec::with_capacity(64 * 1024);
     let (w, h) = img.dimensions();
-    encoder
-        .write_image(img.as_raw(), w, h, image::ExtendedColorType::Rgb8)
-        .map_err(RenderError)?;
+    let mut encoder = ::png::Encoder::new(&mut out, w, h);
+    encoder.set_color(::png::ColorType::Indexed);
+    encoder.set_depth(::png::BitDepth::Eight);
+    encoder.set_palette(
+        picture
+            .colours
+            .iter()
+            .flat_map(|&c| unpacked(c))
+            .collect::<Vec<u8>>(),
+    );
+    encoder.set_deflate_compression(compression);
+    encoder.set_filter(filter);
+    let mut writer = encoder.write_header().map_err(failed)?;
+    writer.write_image_data(&picture.pixels).map_err(failed)?;
+    writer.finish().map_err(failed)?;
     Ok(out)
 }
 
-/// `img` as PNG bytes, rows filtered with `filter`.
+/// `img` as a palette PNG (see the module's note); `filter` for the slower
+/// setting.
 pub fn encode(img: &RgbImage, filter: Filter) -> Result<Vec<u8>, RenderError> {
-    if filter == Filter::Paeth {
-        let fast = encode_with(img, CompressionType::Fast, filter)?;
-        if fast.len() <= SIZE_LIMIT {
-            return Ok(fast);
-        }
+    let picture = indexed(img);
+    let fast = write(
+        img,
+        &picture,
+        ::png::DeflateCompression::FdeflateUltraFast,
+        ::png::Filter::Paeth,
+    )?;
+    if fast.len() <= SIZE_LIMIT {
+        return Ok(fast);
     }
-    encode_with(img, CompressionType::Level(1), filter)
+    write(
+        img,
+        &picture,
+        ::png::DeflateCompression::Level(1),
+        filter.codec(),
+    )
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    fn decoded(png: &[u8]) -> RgbImage {
+        image::load_from_memory(png).unwrap().to_rgb8()
+    }
+
     #[test]
-    fn a_picture_encodes_and_decodes_back() {
-        let img = RgbImage::from_fn(40, 30, |x, y| image::Rgb([x as u8, y as u8, 7]));
+    fn a_picture_of_few_colours_comes_back_exactly() {
+        let img = RgbImage::from_fn(40, 30, |x, y| {
+            image::Rgb([(x / 4) as u8 * 20, (y / 3) as u8, 7])
+        });
         for filter in [Filter::Paeth, Filter::Unfiltered] {
-            let png = encode(&img, filter).unwrap();
-            let back = image::load_from_memory(&png).unwrap().to_rgb8();
-            assert_eq!(back, img, "{filter:?}");
+            assert_eq!(decoded(&encode(&img, filter).unwrap()), img, "{filter:?}");
         }
+    }
+
+    #[test]
+    fn a_picture_of_many_colours_comes_back_close() {
+        // 1,200 colours in a smooth gradient: each maps to a near one.
+        let img = RgbImage::from_fn(40, 30, |x, y| image::Rgb([x as u8 * 6, y as u8 * 8, 7]));
+        let back = decoded(&encode(&img, Filter::Paeth).unwrap());
+        let moved = img
+            .pixels()
+            .zip(back.pixels())
+            .flat_map(|(a, b)| (0..3).map(move |i| a.0[i].abs_diff(b.0[i])))
+            .max();
+        assert!(moved.is_some_and(|d| d <= 8), "{moved:?}");
     }
 
     #[test]

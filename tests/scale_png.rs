@@ -1,0 +1,120 @@
+//! The palette pictures (src/render/png.rs): every game's picture in every
+//! theme, decoded again, against the picture as drawn. Issue 16: a 6x6 Tak
+//! mid-game at most 50 KB with no visible loss.
+
+use image::RgbImage;
+use taktable::games::takkure::hosted::TakkureSettings;
+use taktable::games::{GameSettings, GameState};
+use taktable::render::tak::sample;
+use taktable::render::{taka, takat, takkure, Picture, Theme};
+
+fn players() -> [String; 2] {
+    ["alice".into(), "bob".into()]
+}
+
+/// How far the decoded picture is from the drawn one: the largest change
+/// of any channel of any pixel, and the share of pixels changed by more
+/// than 8 steps of 255.
+fn loss(drawn: &RgbImage, png: &[u8]) -> (u8, f64) {
+    let back = image::load_from_memory(png).unwrap().to_rgb8();
+    assert_eq!(back.dimensions(), drawn.dimensions());
+    let moved: Vec<u8> = drawn
+        .pixels()
+        .zip(back.pixels())
+        .map(|(a, b)| (0..3).map(|i| a.0[i].abs_diff(b.0[i])).max().unwrap())
+        .collect();
+    let far = moved.iter().filter(|&&d| d > 8).count();
+    (
+        moved.iter().copied().max().unwrap(),
+        far as f64 / moved.len() as f64,
+    )
+}
+
+/// A game played `plies` actions along its first legal action each time.
+fn played(settings: GameSettings, plies: usize) -> GameState {
+    let mut game = GameState::new(&settings).unwrap();
+    for _ in 0..plies {
+        let Some(action) = game.legal_actions().into_iter().next() else {
+            break;
+        };
+        game.play(&action).unwrap();
+    }
+    game
+}
+
+fn pictures(theme: Theme) -> Vec<(String, RgbImage, Vec<u8>)> {
+    let mut out = Vec::new();
+    for (name, view) in [
+        ("tak 5x5 mid-game", sample::midgame(5)),
+        ("tak 6x6 mid-game", sample::midgame(6)),
+        ("tak 8x8 mid-game", sample::midgame(8)),
+        ("tak 8x8 tall stacks", sample::tall(8, 20, 40, 99)),
+    ] {
+        let png = view.png(theme).unwrap();
+        out.push((name.to_string(), view.compose(theme), png));
+    }
+    let takat = takat::sample_midgame();
+    let png = takat.png(theme).unwrap();
+    out.push(("takat mid-game".into(), takat.compose(theme), png));
+    let taka = GameState::replay(
+        &GameSettings::Taka(Default::default()),
+        &[
+            "G5-G8",
+            "B9-A9",
+            "G8-G9",
+            "A9-B9",
+            "F3>F10",
+            "B9-A9",
+            "G9-F10>F14",
+        ],
+    )
+    .unwrap();
+    let GameState::Taka(taka) = taka else {
+        unreachable!("Taka settings give a Taka game")
+    };
+    let view = taka::TakaBoardView::from_position(&taka.position, players(), taka.turns.last());
+    out.push((
+        "taka after a goal".into(),
+        view.compose(theme),
+        view.png(theme).unwrap(),
+    ));
+    let GameState::Takkure(takkure) =
+        played(GameSettings::Takkure(TakkureSettings::standard(7)), 30)
+    else {
+        unreachable!("Takkure settings give a Takkure game")
+    };
+    let view = takkure::TakkureView::of_game(&takkure, players());
+    out.push((
+        "takkure after 30 actions".into(),
+        view.compose(theme),
+        view.png(theme).unwrap(),
+    ));
+    out
+}
+
+#[test]
+fn every_picture_in_every_theme_is_small_and_looks_the_same() {
+    taktable::render::preload();
+    for theme in Theme::ALL {
+        for (name, drawn, png) in pictures(theme) {
+            let (most, far) = loss(&drawn, &png);
+            eprintln!(
+                "{theme:?} {name}: {} KB, largest change {most}, {:.3}% of pixels changed by more than 8",
+                png.len() / 1024,
+                far * 100.0
+            );
+            // No visible loss: no channel of any pixel moves by more than
+            // 16 of 255, and at most 1 pixel in 500 by more than 8 (edge
+            // pixels of anti-aliased shapes).
+            assert!(most <= 16, "{theme:?} {name}: a pixel moved by {most}");
+            assert!(far <= 0.002, "{theme:?} {name}: {far} of pixels moved");
+            if name == "tak 6x6 mid-game" {
+                assert!(
+                    png.len() <= 50 * 1024,
+                    "{theme:?} {name}: {} bytes",
+                    png.len()
+                );
+            }
+        }
+    }
+}
