@@ -7,6 +7,7 @@
 //! (`UPDATE ... WHERE id = ? AND version = ?`) makes sure two moves made
 //! against the same version can never both apply.
 
+pub mod buttons;
 pub mod challenges;
 pub mod computer;
 pub mod correspondence;
@@ -23,6 +24,7 @@ use chrono::{DateTime, SecondsFormat, Utc};
 use rusqlite::{Connection, OptionalExtension};
 use rusqlite_migration::{Migrations, M};
 
+pub use buttons::ButtonMessage;
 pub use challenges::{Challenge, ChallengeStatus, NewChallenge};
 pub use correspondence::{DueGame, TurnClock};
 pub use ratings::{FinishedGame, PlayerRating, RatingChange};
@@ -38,6 +40,9 @@ const MIGRATIONS: &[M<'static>] = &[
     M::up(include_str!("../../migrations/0002_user_preferences.sql")),
     M::up(include_str!("../../migrations/0003_correspondence.sql")),
     M::up(include_str!("../../migrations/0004_game_theme.sql")),
+    M::up(include_str!(
+        "../../migrations/0005_buttons_and_personal_reminders.sql"
+    )),
 ];
 
 #[derive(Debug, thiserror::Error)]
