@@ -13,6 +13,7 @@ pub mod computer;
 pub mod correspondence;
 pub mod games;
 pub mod ratings;
+pub mod reminders;
 pub mod rows;
 pub mod schedule;
 pub mod users;
@@ -28,6 +29,7 @@ pub use buttons::ButtonMessage;
 pub use challenges::{Challenge, ChallengeStatus, NewChallenge};
 pub use correspondence::{DueGame, TurnClock};
 pub use ratings::{FinishedGame, PlayerRating, RatingChange};
+pub use reminders::PersonalReminder;
 pub use rows::{Finish, GameRow, GameStatus, MoveRow, NewGame, Offer, OfferKind};
 pub use schedule::{GuildSettings, Timing, Turn};
 
