@@ -21,6 +21,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../migrations/0002_user_preferences.sql"),
     include_str!("../migrations/0003_correspondence.sql"),
     include_str!("../migrations/0004_game_theme.sql"),
+    include_str!("../migrations/0005_buttons_and_personal_reminders.sql"),
 ];
 
 fn place(channel: &str) -> Place {

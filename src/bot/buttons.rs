@@ -5,10 +5,20 @@
 //! the button is not meant for, "This is not for you." (both ephemeral).
 //!
 //! The custom ids are written and read by [`super::button_ids`].
+//!
+//! Issue 15: nobody should press a dead button at all. An adapter records
+//! each public message it posted with buttons ([`Bot::record_buttons`]);
+//! after every command in a channel it asks which of that channel's
+//! messages answer nothing any more ([`Bot::dead_button_messages`]: the
+//! challenge was answered, withdrawn or expired; the offer answered or
+//! lapsed; a new game began) and takes their buttons off.
+
+use chrono::{DateTime, Utc};
+use tracing::error;
 
 use super::button_ids::{parse, Press, EXPIRED, NOT_FOR_YOU};
-use super::{challenge, offers, refuse, Ctx, Outcome};
-use crate::store::{ChallengeStatus, GameStatus, OfferKind};
+use super::{challenge, offers, refuse, Bot, Ctx, Outcome, Place};
+use crate::store::{ChallengeStatus, GameStatus, OfferKind, Store, StoreError};
 
 /// Runs a button press as its command.
 pub fn press(ctx: &Ctx<'_>, custom_id: &str) -> Outcome {
@@ -87,5 +97,183 @@ pub fn press(ctx: &Ctx<'_>, custom_id: &str) -> Outcome {
         }
         // `/replay game:<n>` checks that the game is of this server.
         Press::Replay { game } => super::replay::replay(ctx, Some(game)),
+    }
+}
+
+/// Whether a button of `place` still answers something at `now`, whoever
+/// may press it: an open challenge, an offer pending at the game's version,
+/// the rematch of the channel's last game while no game runs there. These
+/// are the checks of [`press`] before it asks who pressed.
+fn live(
+    store: &Store,
+    place: &Place,
+    now: DateTime<Utc>,
+    press: Press,
+) -> Result<bool, StoreError> {
+    let here = |guild: &str, channel: &str| guild == place.guild && channel == place.channel;
+    Ok(match press {
+        Press::Challenge { id, .. } => store.challenge(id)?.is_some_and(|c| {
+            c.status == ChallengeStatus::Open && c.expires_at > now && here(&c.guild, &c.channel)
+        }),
+        Press::Offer {
+            kind,
+            game,
+            version,
+            ..
+        } => {
+            store.game(game)?.is_some_and(|row| {
+                row.status == GameStatus::Active
+                    && row.version == version
+                    && here(&row.guild, &row.channel)
+            }) && store.offer(game, kind, version)?.is_some()
+        }
+        Press::Rematch { game } => store
+            .latest_game(&place.guild, &place.channel)?
+            .is_some_and(|last| last.id == game && last.status != GameStatus::Active),
+    })
+}
+
+impl Bot {
+    /// Records that the public message `message` (the adapter's id), posted
+    /// in `place`, carries buttons, `custom_id` one of them.
+    pub fn record_buttons(&self, place: &Place, message: &str, custom_id: &str) {
+        if let Err(e) = self.store().record_button_message(
+            &place.guild,
+            &place.channel,
+            message,
+            custom_id,
+            self.now(),
+        ) {
+            error!("could not record a message with buttons: {e}");
+        }
+    }
+
+    /// The recorded messages of `place` whose buttons answer nothing any
+    /// more. Each is forgotten as it is returned, so its buttons are taken
+    /// off once.
+    pub fn dead_button_messages(&self, place: &Place) -> Vec<String> {
+        let now = self.now();
+        let dead = || -> Result<Vec<String>, StoreError> {
+            let mut dead = Vec::new();
+            for posted in self.store().button_messages(&place.guild, &place.channel)? {
+                let alive = match parse(&posted.custom_id) {
+                    Some(press) => live(self.store(), place, now, press)?,
+                    None => false,
+                };
+                if !alive && self.store().forget_button_message(&posted.message)? {
+                    dead.push(posted.message);
+                }
+            }
+            Ok(dead)
+        };
+        dead().unwrap_or_else(|e| {
+            error!("could not look for dead buttons: {e}");
+            Vec::new()
+        })
+    }
+
+    /// Whether the button `custom_id` in `place` still answers something (a
+    /// pressed button that does not is taken off its message, recorded or not).
+    pub fn button_is_live(&self, place: &Place, custom_id: &str) -> bool {
+        let Some(press) = parse(custom_id) else {
+            return false;
+        };
+        live(self.store(), place, self.now(), press).unwrap_or_else(|e| {
+            error!("could not check a button: {e}");
+            true
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::reply::Reply;
+    use super::super::test_support::{clock, place};
+    use super::super::{Invocation, User};
+    use super::*;
+    use crate::console::parse::{parse_command, user_id};
+
+    fn run(bot: &Bot, who: &str, line: &str) -> Vec<Reply> {
+        bot.handle(&Invocation {
+            place: place("general"),
+            user: User {
+                id: user_id(who),
+                name: who.into(),
+                is_admin: false,
+            },
+            command: parse_command(line).unwrap(),
+        })
+    }
+
+    /// Runs `line` and records its reply with buttons as the message `message`.
+    fn post(bot: &Bot, who: &str, line: &str, message: &str) {
+        let replies = run(bot, who, line);
+        let with_buttons: Vec<&Reply> = replies.iter().filter(|r| !r.buttons.is_empty()).collect();
+        assert_eq!(with_buttons.len(), 1, "{line}: {replies:?}");
+        let custom_id = &with_buttons[0].buttons[0].custom_id;
+        bot.record_buttons(&place("general"), message, custom_id);
+    }
+
+    fn dead(bot: &Bot) -> Vec<String> {
+        bot.dead_button_messages(&place("general"))
+    }
+
+    #[test]
+    fn buttons_die_when_what_they_answer_is_over_by_command() {
+        // Issue 15: once a challenge or offer is answered (here by typed
+        // commands), its message's buttons are found dead, once.
+        let bot = Bot::new(Store::open_in_memory().unwrap(), clock());
+        let challenge = "/tak challenge opponent:@bob size:3 color:white";
+        post(&bot, "alice", challenge, "m1");
+        assert!(dead(&bot).is_empty(), "an open challenge is live");
+        run(&bot, "bob", "/decline");
+        assert_eq!(dead(&bot), ["m1"]);
+        assert!(dead(&bot).is_empty(), "a dead message is returned once");
+
+        post(&bot, "alice", challenge, "m2");
+        run(&bot, "bob", "/accept");
+        assert_eq!(dead(&bot), ["m2"]);
+
+        // A draw offer lapses when a move is made (RULINGS: an offer holds
+        // for the version it was made at).
+        run(&bot, "alice", "/move a3");
+        post(&bot, "bob", "/draw", "m3");
+        assert!(dead(&bot).is_empty());
+        run(&bot, "bob", "/move c1");
+        assert_eq!(dead(&bot), ["m3"]);
+
+        // The rematch button stays live while no new game runs here, the
+        // rematch challenge until it is taken; then both are dead.
+        post(&bot, "alice", "/resign", "m4");
+        post(&bot, "alice", "/rematch", "m5");
+        assert!(dead(&bot).is_empty());
+        run(&bot, "bob", "/accept");
+        assert_eq!(dead(&bot), ["m4", "m5"]);
+    }
+
+    #[test]
+    fn an_expired_challenge_and_a_withdrawn_offer_have_dead_buttons() {
+        let clock = clock();
+        let bot = Bot::new(Store::open_in_memory().unwrap(), clock.clone());
+        post(&bot, "alice", "/tak challenge size:3", "m1");
+        clock.advance(challenge::challenge_lifetime()).unwrap();
+        assert_eq!(dead(&bot), ["m1"], "a challenge waits 24 hours");
+        assert!(!bot.button_is_live(&place("general"), "challenge:1:accept"));
+        bot.run_due();
+
+        post(
+            &bot,
+            "alice",
+            "/tak challenge opponent:@bob size:3 color:white",
+            "m2",
+        );
+        assert!(bot.button_is_live(&place("general"), "challenge:2:decline"));
+        run(&bot, "bob", "/accept");
+        run(&bot, "alice", "/move a3");
+        post(&bot, "alice", "/draw", "m3");
+        assert_eq!(dead(&bot), ["m2"], "the accepted challenge");
+        run(&bot, "alice", "/cancel");
+        assert_eq!(dead(&bot), ["m3"], "the withdrawn draw offer");
+        assert!(!bot.button_is_live(&place("general"), "nonsense"));
     }
 }

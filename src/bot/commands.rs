@@ -269,18 +269,29 @@ fn registry() -> Vec<CommandSpec> {
         ),
         plain(
             "remind",
-            "How often the player to move in this channel's game is reminded",
-            vec![opt(
-                "every",
-                "The reminder interval for this game (off: no reminders)",
-                OptionKind::String,
-            )
-            .choices(REMINDER_CHOICES)
-            .required()],
-            |chosen| {
-                Ok(Command::Remind {
+            "This game's reminder interval (every:), or one reminder just for you (in:)",
+            vec![
+                opt(
+                    "every",
+                    "The reminder interval for this game (off: no reminders)",
+                    OptionKind::String,
+                )
+                .choices(REMINDER_CHOICES),
+                opt(
+                    "in",
+                    "Remind only you once, after this long (30m, 2h, 1d 6h; up to 30 days)",
+                    OptionKind::String,
+                ),
+            ],
+            |chosen| match (chosen.string("every"), chosen.string("in")) {
+                (Some(_), None) => Ok(Command::Remind {
                     every: interval_choice(chosen, "every")?.flatten(),
-                })
+                }),
+                (None, Some(after)) => Ok(Command::RemindIn {
+                    after: interval::parse_delay(&after)?,
+                }),
+                (None, None) => Ok(Command::RemindStatus),
+                (Some(_), Some(_)) => Err("give either every: (this game's reminders, e.g. every:1d) or in: (one reminder for you, e.g. in:2h), not both".to_string()),
             },
         ),
         plain(
@@ -513,6 +524,12 @@ pub enum Command {
     Remind {
         every: Option<Duration>,
     },
+    /// `/remind in:`: one reminder for the user about this channel's game.
+    RemindIn {
+        after: Duration,
+    },
+    /// `/remind` alone: the game's reminders and the user's own.
+    RemindStatus,
     Notify {
         dm: bool,
     },

@@ -108,6 +108,7 @@ pub fn run_reminders(bot: &Bot, now: DateTime<Utc>) -> Result<Vec<Reply>, StoreE
         })?;
         replies.append(&mut more);
     }
+    replies.append(&mut run_personal_reminders(bot, now)?);
     Ok(replies)
 }
 
@@ -308,6 +309,80 @@ pub fn remind(ctx: &Ctx<'_>, every: Option<Duration>) -> Outcome {
         ));
     }
     Ok(vec![Reply::public(ctx.place, text)])
+}
+
+/// `/remind in:`: one reminder for the user, a player of this channel's
+/// game, after `after` (issue 15). Asking again moves it; it goes if the
+/// game ends first.
+pub fn remind_in(ctx: &Ctx<'_>, after: Duration) -> Outcome {
+    let (game, _) = ctx.active_game()?;
+    ctx.seat_in(&game)?;
+    let due = ctx.now + after;
+    ctx.store()
+        .set_personal_reminder(game.id, ctx.user.id, due, ctx.now)?;
+    Ok(vec![Reply::ephemeral(
+        ctx.place,
+        format!(
+            "I'll remind you about game #{} here at {} (in {}), whatever the game's reminders do. /remind in: again moves it; it's dropped if the game ends first.",
+            game.id,
+            time(due),
+            span(after)
+        ),
+    )])
+}
+
+/// `/remind` alone: when this channel's game next reminds its player to
+/// move, and the user's own reminder, if any.
+pub fn remind_status(ctx: &Ctx<'_>) -> Outcome {
+    let (game, state) = ctx.active_game()?;
+    let clock = ctx.store().turn_clock(game.id)?;
+    let mut text = format!(
+        "Game #{}: reminders {}",
+        game.id,
+        interval::every(clock.timing.every)
+    );
+    match (clock.turn.next_reminder(&clock.timing), state.awaiting()) {
+        (Some(next), Some(seat)) => text.push_str(&format!(
+            ", the next at {}, if {} hasn't moved.",
+            time(next),
+            mention(game.player(seat))
+        )),
+        _ => text.push('.'),
+    }
+    match ctx.store().personal_reminder(game.id, ctx.user.id)? {
+        Some(due) => text.push_str(&format!(" Your own reminder: at {}.", time(due))),
+        None => {
+            text.push_str(" /remind every: changes them; /remind in:2h reminds only you, once.")
+        }
+    }
+    Ok(vec![Reply::ephemeral(ctx.place, text)])
+}
+
+/// The personal reminders fallen due by `now`, each posted in its game's
+/// channel, mentioning only its player.
+fn run_personal_reminders(bot: &Bot, now: DateTime<Utc>) -> Result<Vec<Reply>, StoreError> {
+    let mut replies = Vec::new();
+    for due in bot.store().take_due_personal_reminders(now)? {
+        let Some(game) = bot.store().game(due.game_id)? else {
+            continue;
+        };
+        let state = bot.store().replay(&game)?;
+        let whose = match state.awaiting() {
+            Some(seat) if game.player(seat) == due.user => "it's your move".to_string(),
+            Some(seat) => format!("it's {}'s move", mention(game.player(seat))),
+            None => "nobody is to move".to_string(),
+        };
+        let text = format!(
+            "{}, the reminder you asked for {} ago: game #{} ({} vs {}), {whose}.",
+            mention(due.user),
+            span(now - due.created_at),
+            game.id,
+            mention(game.players[0]),
+            mention(game.players[1]),
+        );
+        replies.push(Reply::public(&place_of(&game), text).mention([due.user]));
+    }
+    Ok(replies)
 }
 
 /// `/notify dm:`: whether "your move" and reminders also come by direct message.

@@ -25,6 +25,31 @@ pub fn parse_choice(choice: &str) -> Option<Option<Duration>> {
     }))
 }
 
+/// The longest delay of a personal reminder (`/remind in:`).
+pub fn longest_delay() -> Duration {
+    Duration::days(30)
+}
+
+/// A delay typed by a player (`30m`, `2h`, `1d 6h`, `90 minutes`), from one
+/// minute to [`longest_delay`].
+pub fn parse_delay(text: &str) -> Result<Duration, String> {
+    let parsed = humantime::parse_duration(text.trim()).map_err(|_| {
+        format!("a reminder needs a duration such as 30m, 2h or 1d 6h, not `{text}`")
+    })?;
+    let delay = Duration::from_std(parsed).unwrap_or_else(|_| longest_delay() + Duration::days(1));
+    if delay < Duration::minutes(1) {
+        return Err(format!(
+            "a reminder must be at least 1 minute away, not `{text}`"
+        ));
+    }
+    if delay > longest_delay() {
+        return Err(format!(
+            "a reminder must be at most 30 days away, not `{text}`"
+        ));
+    }
+    Ok(delay)
+}
+
 fn unit(n: i64, word: &str) -> String {
     if n == 1 {
         format!("{n} {word}")

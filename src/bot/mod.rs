@@ -210,6 +210,8 @@ impl Bot {
                 Command::Claim => correspondence::claim(&ctx),
                 Command::Games => correspondence::games(&ctx),
                 Command::Remind { every } => correspondence::remind(&ctx, *every),
+                Command::RemindIn { after } => correspondence::remind_in(&ctx, *after),
+                Command::RemindStatus => correspondence::remind_status(&ctx),
                 Command::Notify { dm } => correspondence::notify(&ctx, *dm),
                 Command::Settings { reminder, timeout } => {
                     correspondence::settings(&ctx, *reminder, *timeout)

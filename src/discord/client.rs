@@ -73,8 +73,8 @@ pub async fn run_until(
         let (bot, gate, wake) = (Arc::clone(&bot), Arc::clone(&gate), Arc::clone(&wake));
         let (plain_moves, defer_after) = (config.plain_moves, config.defer_after);
         move |http| Data {
+            outbox: Arc::new(Outbox::new(http, Arc::clone(&bot))),
             bot,
-            outbox: Arc::new(Outbox::new(http)),
             gate,
             scheduler: wake,
             plain_moves,
@@ -91,7 +91,7 @@ pub async fn run_until(
     // The scheduler starts at once: what fell due while the bot was down is posted now.
     let (stop_scheduler, scheduler_stopped) = watch::channel(false);
     let stop_scheduler = Arc::new(stop_scheduler);
-    let outbox = Arc::new(Outbox::new(Arc::clone(&client.http)));
+    let outbox = Arc::new(Outbox::new(Arc::clone(&client.http), Arc::clone(&bot)));
     let post: scheduler::Post = Arc::new(move |replies| {
         let outbox = Arc::clone(&outbox);
         Box::pin(async move {

@@ -81,6 +81,19 @@ pub(crate) async fn run(
     user: User,
     make: impl FnOnce(&Bot) -> Result<Command, String> + Send + 'static,
 ) -> serenity::Result<()> {
+    run_pressed(data, answer, place, user, make, None).await
+}
+
+/// [`run`] for a button press: `pressed` is the message and the custom id of the pressed button,
+/// whose buttons are taken off once they answer nothing any more (issue 15).
+async fn run_pressed(
+    data: &Data,
+    answer: Answer<'_>,
+    place: Option<Place>,
+    user: User,
+    make: impl FnOnce(&Bot) -> Result<Command, String> + Send + 'static,
+    pressed: Option<(serenity::MessageId, String)>,
+) -> serenity::Result<()> {
     let Some(place) = place else {
         return answer.respond(Message::text(NOT_IN_A_SERVER, true)).await;
     };
@@ -122,7 +135,9 @@ pub(crate) async fn run(
     });
     // The command may have scheduled something sooner than the scheduler's next wake-up.
     data.scheduler.notify_one();
-    answer.deliver(&data.outbox, &here, deferred, replies).await
+    answer
+        .deliver(&data.outbox, &here, deferred, replies, pressed)
+        .await
 }
 
 /// A button press: the command its custom id stands for, with the same checks.
@@ -137,12 +152,14 @@ pub(crate) async fn button(
         token: &press.token,
     };
     let custom_id = press.data.custom_id.clone();
-    run(
+    let pressed = Some((press.message.id, custom_id.clone()));
+    run_pressed(
         data,
         answer,
         place(press.guild_id, press.channel_id),
         user(&press.user, press.member.as_ref()),
         move |_| Ok(Command::Button(custom_id)),
+        pressed,
     )
     .await
 }

@@ -8,6 +8,11 @@
 //! `mentions`: the text may show other players, only those are notified. Times are written as
 //! Discord's timestamp markup (`<t:UNIX:f> (<t:UNIX:R>)`), which each reader sees in their own
 //! time zone.
+//!
+//! Issue 15: every public message posted with buttons is recorded with the core
+//! ([`Bot::record_buttons`]), and after each command (or announcement) in a channel the buttons of
+//! its messages that answer nothing any more are taken off (an edit of the message with no
+//! components), so nobody presses a dead button.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -17,7 +22,7 @@ use serenity::builder::Builder;
 use tracing::warn;
 
 use crate::bot::reply::{replace_times, ButtonStyle, Reply, Target};
-use crate::bot::Place;
+use crate::bot::{Bot, Place};
 
 /// Discord's limit on a message's text.
 pub(crate) const MAX_CONTENT: usize = 2000;
@@ -36,6 +41,9 @@ pub(crate) struct Message {
     pub mentions: Vec<u64>,
     pub files: Vec<serenity::CreateAttachment>,
     pub rows: Vec<serenity::CreateActionRow>,
+    /// The custom id of one of its buttons, when it is public and carries some: once posted,
+    /// the message is recorded, to take the buttons off when they answer nothing any more.
+    pub buttons: Option<String>,
 }
 
 impl Message {
@@ -47,6 +55,7 @@ impl Message {
             mentions: Vec::new(),
             files: Vec::new(),
             rows: Vec::new(),
+            buttons: None,
         }
     }
 
@@ -129,6 +138,7 @@ pub(crate) fn messages(reply: &Reply) -> Vec<Message> {
             mentions: reply.mentions.clone(),
             files: Vec::new(),
             rows: Vec::new(),
+            buttons: None,
         })
         .collect();
     let last = parts
@@ -150,6 +160,9 @@ pub(crate) fn messages(reply: &Reply) -> Vec<Message> {
         ));
     }
     last.rows = button_rows(reply);
+    if !ephemeral && !last.rows.is_empty() {
+        last.buttons = reply.buttons.first().map(|b| b.custom_id.clone());
+    }
     parts
 }
 
@@ -228,17 +241,20 @@ pub(crate) fn split_text(text: &str, max: usize) -> Vec<String> {
     parts
 }
 
-/// Sends messages outside interactions: to channels and to users' direct messages.
+/// Sends messages outside interactions: to channels and to users' direct messages. Keeps the
+/// core's record of the messages with buttons.
 pub(crate) struct Outbox {
     http: Arc<serenity::Http>,
+    bot: Arc<Bot>,
     /// The direct-message channel of each user written to so far.
     dm_channels: Mutex<HashMap<u64, serenity::ChannelId>>,
 }
 
 impl Outbox {
-    pub fn new(http: Arc<serenity::Http>) -> Outbox {
+    pub fn new(http: Arc<serenity::Http>, bot: Arc<Bot>) -> Outbox {
         Outbox {
             http,
+            bot,
             dm_channels: Mutex::new(HashMap::new()),
         }
     }
@@ -251,6 +267,10 @@ impl Outbox {
     /// (a deleted channel, a user who refuses direct messages) are logged, not returned: the
     /// core has already done what the reply announces.
     pub async fn post(&self, reply: &Reply) {
+        let place = match &reply.to {
+            Target::Channel(place) => Some(place),
+            Target::DirectMessage(_) => None,
+        };
         let channel = match &reply.to {
             Target::Channel(place) => match channel_id(&place.channel) {
                 Some(channel) => channel,
@@ -268,14 +288,91 @@ impl Outbox {
             },
         };
         for message in messages(reply) {
-            self.send(channel, message.create()).await;
+            let buttons = message.buttons.clone();
+            let posted = self.send(channel, message.create()).await;
+            if let Some(place) = place {
+                self.record(place, posted.map(|m| m.id), buttons).await;
+            }
+        }
+        if let Some(place) = place {
+            self.retire_dead_buttons(place, None).await;
         }
     }
 
-    /// Posts `message` in `channel`, logging a failure.
-    pub async fn send(&self, channel: serenity::ChannelId, message: serenity::CreateMessage) {
-        if let Err(why) = message.execute(self.http(), (channel, None)).await {
-            warn!(channel = channel.get(), "could not post a message: {why}");
+    /// Posts `message` in `channel`, logging a failure; the message posted.
+    pub async fn send(
+        &self,
+        channel: serenity::ChannelId,
+        message: serenity::CreateMessage,
+    ) -> Option<serenity::Message> {
+        match message.execute(self.http(), (channel, None)).await {
+            Ok(posted) => Some(posted),
+            Err(why) => {
+                warn!(channel = channel.get(), "could not post a message: {why}");
+                None
+            }
+        }
+    }
+
+    /// Records a posted message of `place` that carries buttons (`buttons`: one of their
+    /// custom ids; `None`, or no message: nothing to record).
+    pub async fn record(
+        &self,
+        place: &Place,
+        message: Option<serenity::MessageId>,
+        buttons: Option<String>,
+    ) {
+        let (Some(message), Some(custom_id)) = (message, buttons) else {
+            return;
+        };
+        let (bot, place) = (Arc::clone(&self.bot), place.clone());
+        let recorded = tokio::task::spawn_blocking(move || {
+            bot.record_buttons(&place, &message.get().to_string(), &custom_id)
+        })
+        .await;
+        if let Err(why) = recorded {
+            warn!("could not record a message with buttons: {why}");
+        }
+    }
+
+    /// Takes the buttons off the messages of `place` whose buttons answer nothing any more: the
+    /// recorded ones, and `pressed` (a message and the custom id of its button just pressed),
+    /// recorded or not. Failures are logged: a leftover button is still refused when pressed.
+    pub async fn retire_dead_buttons(
+        &self,
+        place: &Place,
+        pressed: Option<(serenity::MessageId, String)>,
+    ) {
+        let Some(channel) = channel_id(&place.channel) else {
+            return;
+        };
+        let (bot, here) = (Arc::clone(&self.bot), place.clone());
+        let dead = tokio::task::spawn_blocking(move || {
+            let mut dead: Vec<u64> = bot
+                .dead_button_messages(&here)
+                .iter()
+                .filter_map(|id| id.parse().ok())
+                .collect();
+            if let Some((message, custom_id)) = pressed {
+                if !dead.contains(&message.get()) && !bot.button_is_live(&here, &custom_id) {
+                    dead.push(message.get());
+                }
+            }
+            dead
+        })
+        .await
+        .unwrap_or_else(|why| {
+            warn!("could not look for dead buttons: {why}");
+            Vec::new()
+        });
+        for message in dead.into_iter().filter(|id| *id != 0) {
+            let edit = serenity::EditMessage::new().components(Vec::new());
+            if let Err(why) = channel
+                .edit_message(self.http(), serenity::MessageId::new(message), edit)
+                .await
+            {
+                warn!(message, "could not take the buttons off a message: {why}");
+            }
         }
     }
 
@@ -321,6 +418,21 @@ impl Answer<'_> {
             .await
     }
 
+    /// The message the first answer became (a callback does not say).
+    async fn original(&self) -> Option<serenity::MessageId> {
+        match self
+            .http
+            .get_original_interaction_response(self.token)
+            .await
+        {
+            Ok(message) => Some(message.id),
+            Err(why) => {
+                warn!("could not read the answer's message: {why}");
+                None
+            }
+        }
+    }
+
     /// The first answer, "thinking..." in public (callback type 5), to be edited later.
     pub async fn defer(&self) -> serenity::Result<()> {
         serenity::CreateInteractionResponse::Defer(serenity::CreateInteractionResponseMessage::new())
@@ -328,13 +440,9 @@ impl Answer<'_> {
             .await
     }
 
-    /// Replaces the deferred answer.
-    pub async fn edit_original(&self, message: Message) -> serenity::Result<()> {
-        message
-            .edit()
-            .execute(self.http, self.token)
-            .await
-            .map(drop)
+    /// Replaces the deferred answer; the message it is.
+    pub async fn edit_original(&self, message: Message) -> serenity::Result<serenity::Message> {
+        message.edit().execute(self.http, self.token).await
     }
 
     /// Removes the deferred answer.
@@ -344,26 +452,28 @@ impl Answer<'_> {
             .await
     }
 
-    /// A further message.
-    pub async fn followup(&self, message: Message) -> serenity::Result<()> {
+    /// A further message; the message posted.
+    pub async fn followup(&self, message: Message) -> serenity::Result<serenity::Message> {
         message
             .followup()
             .execute(self.http, (None, self.token))
             .await
-            .map(drop)
     }
 
     /// Answers with the core's replies to an invocation at `place`: those addressed to that
     /// channel answer the interaction (the first as its answer, or as the edit of the deferred
     /// answer, the others as followups), the rest go where they are addressed. An ephemeral
     /// first reply to a deferred (public) answer removes that answer and follows up
-    /// ephemerally.
+    /// ephemerally. Public messages with buttons are recorded; then the buttons of `place` that
+    /// answer nothing any more (and of `pressed`, the button that was pressed, if any) are taken
+    /// off.
     pub async fn deliver(
         &self,
         outbox: &Outbox,
         place: &Place,
         deferred: bool,
         replies: Vec<Reply>,
+        pressed: Option<(serenity::MessageId, String)>,
     ) -> serenity::Result<()> {
         let (here, elsewhere): (Vec<Reply>, Vec<Reply>) = replies
             .into_iter()
@@ -374,21 +484,32 @@ impl Answer<'_> {
         }
         let mut messages = messages.into_iter();
         if let Some(first) = messages.next() {
-            match (deferred, first.ephemeral) {
-                (false, _) => self.respond(first).await?,
-                (true, false) => self.edit_original(first).await?,
+            let buttons = first.buttons.clone();
+            let posted = match (deferred, first.ephemeral) {
+                (false, _) => {
+                    self.respond(first).await?;
+                    match buttons {
+                        Some(_) => self.original().await,
+                        None => None,
+                    }
+                }
+                (true, false) => Some(self.edit_original(first).await?.id),
                 (true, true) => {
                     self.delete_original().await?;
-                    self.followup(first).await?;
+                    Some(self.followup(first).await?.id)
                 }
-            }
+            };
+            outbox.record(place, posted, buttons).await;
         }
         for message in messages {
-            self.followup(message).await?;
+            let buttons = message.buttons.clone();
+            let posted = self.followup(message).await?.id;
+            outbox.record(place, Some(posted), buttons).await;
         }
         for reply in &elsewhere {
             outbox.post(reply).await;
         }
+        outbox.retire_dead_buttons(place, pressed).await;
         Ok(())
     }
 }

@@ -68,6 +68,7 @@ pub(crate) async fn on_message(data: &Data, message: &serenity::Message) {
         match &reply.to {
             Target::Channel(p) if *p == here => {
                 for part in outbox::messages(reply) {
+                    let buttons = part.buttons.clone();
                     let mut create = Message {
                         ephemeral: false,
                         ..part
@@ -77,10 +78,14 @@ pub(crate) async fn on_message(data: &Data, message: &serenity::Message) {
                         create = create.reference_message(message);
                         first = false;
                     }
-                    data.outbox.send(message.channel_id, create).await;
+                    let posted = data.outbox.send(message.channel_id, create).await;
+                    data.outbox
+                        .record(&here, posted.map(|m| m.id), buttons)
+                        .await;
                 }
             }
             _ => data.outbox.post(reply).await,
         }
     }
+    data.outbox.retire_dead_buttons(&here, None).await;
 }

@@ -207,8 +207,8 @@ impl Store {
         clock_tx(&self.conn(), game_id)
     }
 
-    /// The earliest time anything falls due: a challenge's expiry or a
-    /// game's reminder or deadline.
+    /// The earliest time anything falls due: a challenge's expiry, a
+    /// game's reminder or deadline, or a personal reminder.
     pub fn next_due(&self) -> Result<Option<DateTime<Utc>>> {
         let conn = self.conn();
         let challenge: Option<String> = conn.query_row_cached(
@@ -221,7 +221,12 @@ impl Store {
             [],
             |r| r.get(0),
         )?;
-        let times = [optional_time(challenge)?, optional_time(game)?];
+        drop(conn);
+        let times = [
+            optional_time(challenge)?,
+            optional_time(game)?,
+            self.next_personal_reminder()?,
+        ];
         Ok(times.into_iter().flatten().min())
     }
 

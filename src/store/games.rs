@@ -100,6 +100,10 @@ fn set_finished(
         ],
     )?;
     tx.execute_cached("DELETE FROM offers WHERE game_id = ?1", [game_id])?;
+    tx.execute_cached(
+        "DELETE FROM personal_reminders WHERE game_id = ?1",
+        [game_id],
+    )?;
     super::ratings::apply(tx, game_id, finish, now)?;
     Ok(())
 }

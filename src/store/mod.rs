@@ -7,11 +7,13 @@
 //! (`UPDATE ... WHERE id = ? AND version = ?`) makes sure two moves made
 //! against the same version can never both apply.
 
+pub mod buttons;
 pub mod challenges;
 pub mod computer;
 pub mod correspondence;
 pub mod games;
 pub mod ratings;
+pub mod reminders;
 pub mod rows;
 pub mod schedule;
 pub mod users;
@@ -23,9 +25,11 @@ use chrono::{DateTime, SecondsFormat, Utc};
 use rusqlite::{Connection, OptionalExtension};
 use rusqlite_migration::{Migrations, M};
 
+pub use buttons::ButtonMessage;
 pub use challenges::{Challenge, ChallengeStatus, NewChallenge};
 pub use correspondence::{DueGame, TurnClock};
 pub use ratings::{FinishedGame, PlayerRating, RatingChange};
+pub use reminders::PersonalReminder;
 pub use rows::{Finish, GameRow, GameStatus, MoveRow, NewGame, Offer, OfferKind};
 pub use schedule::{GuildSettings, Timing, Turn};
 
@@ -38,6 +42,9 @@ const MIGRATIONS: &[M<'static>] = &[
     M::up(include_str!("../../migrations/0002_user_preferences.sql")),
     M::up(include_str!("../../migrations/0003_correspondence.sql")),
     M::up(include_str!("../../migrations/0004_game_theme.sql")),
+    M::up(include_str!(
+        "../../migrations/0005_buttons_and_personal_reminders.sql"
+    )),
 ];
 
 #[derive(Debug, thiserror::Error)]

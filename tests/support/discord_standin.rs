@@ -159,6 +159,8 @@ pub struct RecordedRequest {
     pub body: Bytes,
     /// The status the stand-in answered with.
     pub status: u16,
+    /// The JSON the stand-in answered with (e.g. the message it made, with its id).
+    pub answer: Option<Value>,
 }
 
 impl RecordedRequest {
@@ -905,10 +907,12 @@ async fn handle(
             .collect(),
         body,
         status: 0,
+        answer: None,
     };
 
     let (status, answer) = route(&state, &recorded);
     recorded.status = status.as_u16();
+    recorded.answer = answer.clone();
     state.requests.lock().unwrap().push(recorded);
     state.changed();
 

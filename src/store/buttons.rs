@@ -1,0 +1,91 @@
+//! The bot's public messages that carry buttons (issue 15): recorded when
+//! an adapter has posted one, so that once what the buttons answer is over
+//! the adapter can take them off the message.
+
+use chrono::{DateTime, Utc};
+use rusqlite::params;
+
+use super::{time_text, Cached, Result, Store};
+
+/// A posted message with buttons: the adapter's id of it, and one of its
+/// buttons' custom ids.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ButtonMessage {
+    pub message: String,
+    pub custom_id: String,
+}
+
+impl Store {
+    /// Records that `message`, posted in a channel, carries the button `custom_id`.
+    pub fn record_button_message(
+        &self,
+        guild: &str,
+        channel: &str,
+        message: &str,
+        custom_id: &str,
+        now: DateTime<Utc>,
+    ) -> Result<()> {
+        self.conn().execute_cached(
+            "INSERT INTO button_messages (message, guild, channel, custom_id, created_at)
+             VALUES (?1, ?2, ?3, ?4, ?5)
+             ON CONFLICT (message) DO UPDATE SET custom_id = excluded.custom_id",
+            params![message, guild, channel, custom_id, time_text(now)],
+        )?;
+        Ok(())
+    }
+
+    /// The messages with buttons recorded in a channel, oldest first.
+    pub fn button_messages(&self, guild: &str, channel: &str) -> Result<Vec<ButtonMessage>> {
+        let conn = self.conn();
+        let mut stmt = conn.prepare_cached(
+            "SELECT message, custom_id FROM button_messages
+             WHERE guild = ?1 AND channel = ?2 ORDER BY created_at, message",
+        )?;
+        let rows = stmt
+            .query_map([guild, channel], |r| {
+                Ok(ButtonMessage {
+                    message: r.get(0)?,
+                    custom_id: r.get(1)?,
+                })
+            })?
+            .collect::<rusqlite::Result<_>>()?;
+        Ok(rows)
+    }
+
+    /// Forgets a message (its buttons were taken off). `false` if it was
+    /// not recorded (or already forgotten by another caller).
+    pub fn forget_button_message(&self, message: &str) -> Result<bool> {
+        let n = self
+            .conn()
+            .execute_cached("DELETE FROM button_messages WHERE message = ?1", [message])?;
+        Ok(n > 0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_are_recorded_per_channel_and_forgotten_once() {
+        let store = Store::open_in_memory().unwrap();
+        let now = chrono::DateTime::from_timestamp(1_767_225_600, 0).unwrap();
+        store
+            .record_button_message("g", "c", "10", "challenge:1:accept", now)
+            .unwrap();
+        store
+            .record_button_message("g", "d", "11", "rematch:2", now)
+            .unwrap();
+        assert_eq!(
+            store.button_messages("g", "c").unwrap(),
+            vec![ButtonMessage {
+                message: "10".into(),
+                custom_id: "challenge:1:accept".into()
+            }]
+        );
+        assert!(store.forget_button_message("10").unwrap());
+        assert!(!store.forget_button_message("10").unwrap());
+        assert!(store.button_messages("g", "c").unwrap().is_empty());
+        assert_eq!(store.button_messages("g", "d").unwrap().len(), 1);
+    }
+}
