@@ -473,13 +473,21 @@ impl TakGame {
         let replay = file
             .replay()
             .map_err(|e| GameError::Illegal(e.to_string()))?;
+        // The Result tag is the file's claim; the move text's result token
+        // stands in when there is no tag.
+        let claimed = file
+            .tag("Result")
+            .map(str::trim)
+            .filter(|r| !r.is_empty())
+            .map(str::to_string)
+            .or_else(|| file.result.clone());
         let game = TakGame {
             settings: TakSettings::from_rules(&file.rules),
             start: file.start,
             position: replay.position,
             moves: replay.moves,
         };
-        Ok((game, file.result))
+        Ok((game, claimed))
     }
 
     /// `--last`: a move that fits the board, not played.
