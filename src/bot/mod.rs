@@ -16,6 +16,7 @@ pub mod computer;
 pub mod correspondence;
 pub mod export;
 pub mod help;
+pub mod info;
 pub mod interval;
 pub mod offers;
 pub mod play;
@@ -190,6 +191,7 @@ impl Bot {
                 Command::Undo => offers::undo(&ctx, None),
                 Command::Export { game } => export::export(&ctx, *game),
                 Command::Replay { game } => replay::replay(&ctx, *game),
+                Command::Info { game } => info::info(&ctx, *game),
                 Command::Help { command } => help::help(ctx.place, command.as_deref())
                     .map(|reply| vec![reply])
                     .map_err(Failure::User),
