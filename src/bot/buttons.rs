@@ -130,6 +130,10 @@ fn live(
         Press::Rematch { game } => store
             .latest_game(&place.guild, &place.channel)?
             .is_some_and(|last| last.id == game && last.status != GameStatus::Active),
+        // A finished game can always be replayed.
+        Press::Replay { game } => store
+            .game(game)?
+            .is_some_and(|row| row.guild == place.guild && row.status != GameStatus::Active),
     })
 }
 

@@ -256,6 +256,16 @@ fn registry() -> Vec<CommandSpec> {
             },
         ),
         plain(
+            "info",
+            "The game's settings and state in one line of JSON, for other bots and tools",
+            vec![finished_game],
+            |chosen| {
+                Ok(Command::Info {
+                    game: chosen.integer("game"),
+                })
+            },
+        ),
+        plain(
             "claim",
             "Claim the win when your opponent has not moved within the server's timeout",
             vec![],
@@ -508,6 +518,10 @@ pub enum Command {
     },
     /// `/analyze`, of a finished game (this channel's last by default).
     Analyze {
+        game: Option<i64>,
+    },
+    /// `/info`: a game's settings and state as one line of JSON.
+    Info {
         game: Option<i64>,
     },
     Abort,

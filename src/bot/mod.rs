@@ -17,6 +17,7 @@ pub mod computer;
 pub mod correspondence;
 pub mod export;
 pub mod help;
+pub mod info;
 pub mod interval;
 pub mod live;
 pub mod offers;
@@ -202,6 +203,7 @@ impl Bot {
                 Command::Export { game } => export::export(&ctx, *game),
                 Command::Replay { game } => replay::replay(&ctx, *game),
                 Command::Analyze { game } => analyze::analyze(&ctx, *game),
+                Command::Info { game } => info::info(&ctx, *game),
                 Command::Help { command } => help::help(ctx.place, command.as_deref())
                     .map(|reply| vec![reply])
                     .map_err(Failure::User),

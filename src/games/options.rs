@@ -84,9 +84,16 @@ impl OptionSpec {
 
 /// A game's own options among its challenge options: all but the shared
 /// ones ([`challenge`]: opponent, colour, rated), which say who plays, not
-/// what game. The command line offers these as `--name value`.
+/// what game, and the starting position ([`challenge::START`]), which the
+/// command line takes as `--position` and a file as its own start. The
+/// command line offers these as `--name value`.
 pub fn own_options(options: &'static [OptionSpec]) -> impl Iterator<Item = &'static OptionSpec> {
-    let shared = [challenge::OPPONENT.name, "color", challenge::RATED.name];
+    let shared = [
+        challenge::OPPONENT.name,
+        "color",
+        challenge::RATED.name,
+        challenge::START,
+    ];
     options.iter().filter(move |o| !shared.contains(&o.name))
 }
 
@@ -175,6 +182,10 @@ pub mod challenge {
         OptionKind::Boolean,
     )
     .default("true");
+
+    /// The name of the option that starts a game from a position written
+    /// in the game's position format (Tak's TPS), for a game that has one.
+    pub const START: &str = "tps";
 
     /// The colour choices; white moves first in every game so far.
     pub const COLORS: &[&str] = &["white", "black", "random"];

@@ -26,6 +26,11 @@ pub struct TakSettings {
     pub flats: [u8; 2],
     /// Capstones per player, Player 1 first.
     pub caps: [u8; 2],
+    /// The position the game starts from (TPS), for a resumed game or a
+    /// puzzle; `None`: the empty board. Left out of the stored JSON when
+    /// `None`, so older games read the same.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tps: Option<String>,
 }
 
 /// The default board size of a Tak challenge.
@@ -45,6 +50,7 @@ impl TakSettings {
             swap: rules.opening == Opening::Swap,
             flats: rules.stones,
             caps: rules.caps,
+            tps: None,
         }
     }
 
@@ -76,6 +82,25 @@ impl TakSettings {
 
     pub fn komi(&self) -> Komi {
         Komi::from_halves(self.komi_halves).unwrap_or_default()
+    }
+
+    /// Where the game starts: the empty board, or the TPS the challenge
+    /// gave, which must be a position of these rules that no rule has
+    /// decided yet.
+    pub fn start(&self) -> Result<Position, GameError> {
+        let rules = self.rules()?;
+        let Some(tps) = &self.tps else {
+            return Ok(Position::new(rules));
+        };
+        let start = Position::from_tps(tps, rules)
+            .map_err(|e| GameError::Settings(format!("the position (tps) is invalid: {e}")))?;
+        if let Some(outcome) = start.outcome() {
+            return Err(GameError::Settings(format!(
+                "the position (tps) is already decided: {}, so there is no game to play from it",
+                outcome.result_string()
+            )));
+        }
+        Ok(start)
     }
 }
 
@@ -138,6 +163,11 @@ const CHALLENGE_OPTIONS: &[OptionSpec] = &[
     )
     .bounds(0.0, 5.0)
     .default("the size's standard"),
+    opt(
+        challenge::START,
+        "Start from this position (TPS), for a resumed game or a puzzle; the size is read from it",
+        OptionKind::String,
+    ),
     challenge::RATED,
 ];
 
@@ -152,7 +182,7 @@ Tak: make a road of your flats and capstones joining two opposite edges of the b
 Notation (PTN): c3 places a flat on c3, Sc3 a wall, Cc3 a capstone; 3c3>12 carries 3 pieces from c3 to the right (> right, < left, + up, - down), dropping 1 then 2.";
 
 const HELP: &str = "\
-Tak challenge defaults: size 5, komi 0, random colour, swap opening, the size's standard stones and capstones, rated. Tak on 3x3 and 4x4 is never rated.
+Tak challenge defaults: size 5, komi 0, random colour, swap opening, the size's standard stones and capstones, rated. Tak on 3x3 and 4x4 is never rated. tps:<TPS> starts from a position (a resumed game, a puzzle), never rated; /export then carries the TPS tag.
 Tak moves are PTN: c3 places a flat, Sc3 a wall, Cc3 a capstone; 3c3>12 carries 3 stones from c3 to the right, dropping 1 then 2. In the swap opening each player first places a flat of the opponent's colour. /rules game:tak has the rules.";
 
 impl HostedGame for TakGame {
@@ -175,7 +205,24 @@ impl HostedGame for TakGame {
     /// RULINGS Tak 1-3: size 3 to 8 (default 5), komi in half points up to
     /// 4.5, swap opening unless asked otherwise, the size's standard reserves.
     fn settings_from_options(chosen: Chosen<'_>) -> Result<TakSettings, GameError> {
-        let size = chosen.integer("size").unwrap_or(DEFAULT_SIZE as i64);
+        let tps = chosen
+            .string(challenge::START)
+            .map(|t| t.trim().to_string());
+        let tps_size = match &tps {
+            Some(tps) => Some(i64::from(super::tps::tps_size(tps).map_err(|e| {
+                GameError::Settings(format!("the position (tps) is invalid: {e}"))
+            })?)),
+            None => None,
+        };
+        let size = match (chosen.integer("size"), tps_size) {
+            (Some(size), Some(from_tps)) if size != from_tps => {
+                return Err(GameError::Settings(format!(
+                    "size is {size} but the position (tps) is a {from_tps}x{from_tps} board"
+                )))
+            }
+            (Some(size), _) => size,
+            (None, from_tps) => from_tps.unwrap_or(DEFAULT_SIZE as i64),
+        };
         let size = u8::try_from(size)
             .map_err(|_| GameError::Settings(format!("size must be from 3 to 8, not {size}")))?;
         let mut settings = TakSettings::standard(size)?;
@@ -196,12 +243,13 @@ impl HostedGame for TakGame {
         let caps = chosen.integer("caps").unwrap_or(std_caps as i64);
         settings.flats = [flats.clamp(0, 255) as u8; 2];
         settings.caps = [caps.clamp(0, 255) as u8; 2];
-        settings.rules()?;
+        settings.tps = tps;
+        settings.start()?;
         Ok(settings)
     }
 
     fn check_settings(settings: &TakSettings) -> Result<(), GameError> {
-        settings.rules().map(|_| ())
+        settings.start().map(|_| ())
     }
 
     /// "Tak 6x6, komi 2, swap opening, 30 stones and 1 capstone each".
@@ -222,20 +270,26 @@ impl HostedGame for TakGame {
                 plural(s.caps[1] as u32, "capstone")
             )
         };
+        let from = s
+            .tps
+            .as_ref()
+            .map(|tps| format!(", from the position {tps}"))
+            .unwrap_or_default();
         format!(
-            "Tak {0}x{0}, komi {1}, {opening}, {reserves}",
+            "Tak {0}x{0}, komi {1}, {opening}, {reserves}{from}",
             s.size,
             s.komi()
         )
     }
 
-    /// Tak on 3x3 and 4x4 never counts for ratings.
+    /// Tak on 3x3 and 4x4 never counts for ratings, nor a game from a
+    /// position (a puzzle, or a game resumed from elsewhere).
     fn can_be_rated(settings: &TakSettings) -> bool {
-        settings.size > 4
+        settings.size > 4 && settings.tps.is_none()
     }
 
     fn new(settings: &TakSettings) -> Result<TakGame, GameError> {
-        let start = Position::new(settings.rules()?);
+        let start = settings.start()?;
         Ok(TakGame {
             settings: settings.clone(),
             position: start.clone(),
@@ -400,6 +454,9 @@ impl HostedGame for TakGame {
         if !s.swap {
             tags.push(("Opening", "no-swap".to_string()));
         }
+        if let Some(tps) = &s.tps {
+            tags.push(("TPS", tps.clone()));
+        }
         tags.push(("Result", meta.result.clone()));
         tags.push(("Site", meta.site.clone()));
         let result = if meta.result == "*" { "" } else { &meta.result };
@@ -507,13 +564,24 @@ impl TakGame {
         let replay = file
             .replay()
             .map_err(|e| GameError::Illegal(e.to_string()))?;
+        // The Result tag is the file's claim; the move text's result token
+        // stands in when there is no tag.
+        let claimed = file
+            .tag("Result")
+            .map(str::trim)
+            .filter(|r| !r.is_empty())
+            .map(str::to_string)
+            .or_else(|| file.result.clone());
         let game = TakGame {
-            settings: TakSettings::from_rules(&file.rules),
+            settings: TakSettings {
+                tps: file.tag("TPS").map(str::to_string),
+                ..TakSettings::from_rules(&file.rules)
+            },
             start: file.start,
             position: replay.position,
             moves: replay.moves,
         };
-        Ok((game, file.result))
+        Ok((game, claimed))
     }
 
     /// `--last`: a move that fits the board, not played.
@@ -607,4 +675,69 @@ fn text_board(position: &Position) -> String {
         reserve(Color::Black)
     );
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::{GameSettings, GameState};
+
+    const PUZZLE: &str = "x5/x5/2,2,2,2,x/x5/1,1,1,1,x 1 5";
+
+    fn from_tps(tps: &str, size: Option<i64>) -> Result<TakSettings, GameError> {
+        let mut chosen = vec![(
+            challenge::START.to_string(),
+            OptionValue::String(tps.into()),
+        )];
+        if let Some(size) = size {
+            chosen.push(("size".into(), OptionValue::Integer(size)));
+        }
+        TakGame::settings_from_options(Chosen(&chosen))
+    }
+
+    #[test]
+    fn a_game_from_a_position_starts_there_and_exports_its_tps() {
+        let settings = from_tps(PUZZLE, None).unwrap();
+        assert_eq!(settings.size, 5);
+        // A puzzle is never rated.
+        assert!(!TakGame::can_be_rated(&settings));
+        let settings = GameSettings::Tak(settings);
+        // The store keeps the settings as JSON and replays from them.
+        let stored = GameSettings::from_json(&settings.to_json()).unwrap();
+        let mut game = GameState::new(&stored).unwrap();
+        assert_eq!(game.snapshot(), PUZZLE);
+        assert_eq!(game.move_number(), 5);
+        // RULINGS Tak 4a: a1-e1 is a road.
+        assert_eq!(game.play("e1").unwrap().outcome.unwrap().result, "R-0");
+        let export = game.export(&ExportMeta {
+            players: ["a".into(), "b".into()],
+            date: "2026.01.01".into(),
+            site: "taktable".into(),
+            result: "R-0".into(),
+        });
+        assert!(
+            export.text.contains(&format!("[TPS \"{PUZZLE}\"]")),
+            "{}",
+            export.text
+        );
+        assert!(export.text.contains("\n5. e1 R-0\n"), "{}", export.text);
+        // The file reads back to the same game, its start known by its settings.
+        let (read, claimed) = TakGame::read_file(&export.text).unwrap();
+        assert_eq!(claimed.as_deref(), Some("R-0"));
+        assert_eq!(read.settings.tps.as_deref(), Some(PUZZLE));
+        assert_eq!(read.snapshot(), game.snapshot());
+    }
+
+    #[test]
+    fn an_invalid_or_decided_position_is_refused_with_the_reason() {
+        let err = |tps: &str, size| from_tps(tps, size).unwrap_err().to_string();
+        assert!(err("x5/x5/x5 1 1", None).contains("the position (tps) is invalid"));
+        assert!(err("x5/x5/x5/x5/x5 3 1", None).contains("the position (tps) is invalid"));
+        // RULINGS Tak 4a: a road on the board already ended the game.
+        assert!(err("1,1,1,1,1/x5/x5/x5/2,2,2,2,x 2 5", None).contains("already decided: R-0"),);
+        assert!(err(PUZZLE, Some(6)).contains("size is 6 but the position (tps) is a 5x5 board"));
+        // Settings without a position are stored as before (no `tps` field).
+        let plain = TakSettings::standard(5).unwrap();
+        assert!(!serde_json::to_string(&plain).unwrap().contains("tps"));
+    }
 }

@@ -1,6 +1,12 @@
 //! PTN game files (RULINGS Tak 7): `[Name "value"]` tag pairs, then the
 //! move text with move numbers `1.`, comments in `{...}` and an optional
 //! result token.
+//!
+//! PTN Ninja writes the variations it calls branches after the main line:
+//! each starts after a blank line with its name as a comment on a line of
+//! its own, then a move number and its moves (`{better}` then `3. c3`);
+//! a move number may also carry the branch's path (`2./3.`). The main line
+//! ends at the first of either, and the branches are not read.
 
 use std::fmt::Write;
 
@@ -54,16 +60,31 @@ pub struct Replay {
 enum Token {
     Tag(String, String),
     Word(String),
+    /// A `{...}` comment; `own_paragraph`: a blank line comes before it.
+    Comment {
+        own_paragraph: bool,
+    },
 }
 
 fn tokenize(text: &str) -> Result<Vec<Token>, PtnError> {
     let mut tokens = Vec::new();
     let mut chars = text.char_indices().peekable();
+    // Line breaks since the last token (`\r\n`, `\n` or a bare `\r`).
+    let mut breaks = 0;
     while let Some(&(start, c)) = chars.peek() {
-        match c {
-            c if c.is_whitespace() => {
-                chars.next();
+        if !c.is_whitespace() {
+            if c != '{' {
+                breaks = 0;
             }
+        } else {
+            chars.next();
+            let crlf = c == '\r' && chars.peek().is_some_and(|&(_, next)| next == '\n');
+            if (c == '\n' || c == '\r') && !crlf {
+                breaks += 1;
+            }
+            continue;
+        }
+        match c {
             '{' => {
                 // A comment runs to the next `}`.
                 chars.next();
@@ -72,6 +93,10 @@ fn tokenize(text: &str) -> Result<Vec<Token>, PtnError> {
                         "the comment opened at byte {start} is never closed"
                     )));
                 }
+                tokens.push(Token::Comment {
+                    own_paragraph: breaks >= 2,
+                });
+                breaks = 0;
             }
             '[' => {
                 chars.next();
@@ -118,6 +143,23 @@ fn tokenize(text: &str) -> Result<Vec<Token>, PtnError> {
         }
     }
     Ok(tokens)
+}
+
+/// Whether a word is a move number alone (`12.`, `12...`), or one with a
+/// PTN Ninja branch's path before it (`2./3.`, `1-2.3.`): the second.
+fn move_number(word: &str) -> Option<bool> {
+    let number = word.trim_end_matches('.');
+    if number.len() == word.len() || number.is_empty() {
+        return None;
+    }
+    if number.bytes().all(|b| b.is_ascii_digit()) {
+        return Some(false);
+    }
+    let branch_path = number.bytes().last().is_some_and(|b| b.is_ascii_digit())
+        && number
+            .bytes()
+            .all(|b| b.is_ascii_digit() || b"./-".contains(&b));
+    branch_path.then_some(true)
 }
 
 /// Strips a move number (`12.` or `12...`) off the front of a word.
@@ -190,16 +232,30 @@ impl PtnGame {
         let mut tags = Vec::new();
         let mut moves = Vec::new();
         let mut result = None;
-        for token in tokenize(text)? {
+        let tokens = tokenize(text)?;
+        for (i, token) in tokens.iter().enumerate() {
             match token {
                 Token::Tag(name, value) => {
                     if !moves.is_empty() {
                         return Err(PtnError(format!("the tag `{name}` comes after the moves")));
                     }
-                    tags.push((name, value));
+                    tags.push((name.clone(), value.clone()));
+                }
+                Token::Comment { own_paragraph } => {
+                    // PTN Ninja: a branch's name, after the main line.
+                    let numbered = matches!(
+                        tokens.get(i + 1),
+                        Some(Token::Word(next)) if move_number(next).is_some()
+                    );
+                    if *own_paragraph && numbered && !moves.is_empty() {
+                        break;
+                    }
                 }
                 Token::Word(word) => {
-                    let word = strip_move_number(&word);
+                    if move_number(word) == Some(true) {
+                        break;
+                    }
+                    let word = strip_move_number(word);
                     if word.is_empty() || word == "--" {
                         continue;
                     }
@@ -365,6 +421,31 @@ mod tests {
         let game = PtnGame::parse("[Size \"5\"]\n1. a1 e5 2. a9").unwrap();
         let err = game.replay().unwrap_err();
         assert_eq!(err.ply, 3);
+    }
+
+    #[test]
+    fn move_numbers_with_and_without_a_branch_path() {
+        for plain in ["1.", "12.", "7..."] {
+            assert_eq!(move_number(plain), Some(false), "{plain}");
+        }
+        for branch in ["2./3.", "1-2.3.", "3.1."] {
+            assert_eq!(move_number(branch), Some(true), "{branch}");
+        }
+        for not in ["a1", "1.a1", "1/2-1/2", "R-0", ".", "a1."] {
+            assert_eq!(move_number(not), None, "{not}");
+        }
+    }
+
+    #[test]
+    fn the_main_line_ends_where_a_ptn_ninja_branch_begins() {
+        // The branch `{alt}` (after a blank line, before a move number) and
+        // its result are not read; a comment within the line is.
+        let game = PtnGame::parse(
+            "[Size \"3\"]\n\n{note}\n1. a3 {ok} c1\n2. b1 R-0\n\n{alt}\n2. b3 c3\n3. c2 0-R\n",
+        )
+        .unwrap();
+        assert_eq!(game.moves, ["a3", "c1", "b1"]);
+        assert_eq!(game.result.as_deref(), Some("R-0"));
     }
 
     #[test]
