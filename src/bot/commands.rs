@@ -675,8 +675,17 @@ pub fn build(name: &str, values: Vec<(String, OptionValue)>) -> Result<Command, 
             settings: kind
                 .settings_from_options(chosen)
                 .map_err(|e| e.to_string())?,
+            // Left out, `color:` takes the game's own default (random for
+            // most; a game whose rules seat the challenger says so).
             seat: chosen
                 .string("color")
+                .or_else(|| {
+                    spec.options
+                        .iter()
+                        .find(|o| o.name == "color")
+                        .and_then(|o| o.default)
+                        .map(str::to_string)
+                })
                 .and_then(|c| shared::seat_of_color(&c)),
             rated: chosen.boolean(shared::RATED.name) != Some(false),
             level: chosen

@@ -98,6 +98,9 @@ pub fn undo(ctx: &Ctx<'_>, only: Option<i64>) -> Outcome {
     if only.is_some_and(|v| v != game.version) {
         return refuse(button_ids::EXPIRED);
     }
+    if let Some(why) = game.settings.no_takeback() {
+        return refuse(format!("Moves of this game can't be taken back: {why}."));
+    }
     let actions = state.actions();
     let opponent = game.player(seat.other());
     match ctx.store().offer(game.id, OfferKind::Undo, game.version)? {

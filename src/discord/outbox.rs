@@ -14,7 +14,7 @@
 //! its messages that answer nothing any more are taken off (an edit of the message with no
 //! components), so nobody presses a dead button.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
 
 use poise::serenity_prelude as serenity;
@@ -248,7 +248,14 @@ pub(crate) struct Outbox {
     bot: Arc<Bot>,
     /// The direct-message channel of each user written to so far.
     dm_channels: Mutex<HashMap<u64, serenity::ChannelId>>,
+    /// Messages whose buttons were taken off already: two sweeps running at once (after a press
+    /// and after another command in the channel) may each find the pressed message dead.
+    retired: Mutex<HashSet<u64>>,
 }
+
+/// How many retired message ids are remembered before the set starts over (an edit made twice
+/// after that is harmless: it only costs a request).
+const RETIRED_REMEMBERED: usize = 10_000;
 
 impl Outbox {
     pub fn new(http: Arc<serenity::Http>, bot: Arc<Bot>) -> Outbox {
@@ -256,6 +263,7 @@ impl Outbox {
             http,
             bot,
             dm_channels: Mutex::new(HashMap::new()),
+            retired: Mutex::new(HashSet::new()),
         }
     }
 
@@ -365,7 +373,16 @@ impl Outbox {
             warn!("could not look for dead buttons: {why}");
             Vec::new()
         });
-        for message in dead.into_iter().filter(|id| *id != 0) {
+        let dead: Vec<u64> = {
+            let mut retired = self.retired.lock().unwrap_or_else(|e| e.into_inner());
+            if retired.len() >= RETIRED_REMEMBERED {
+                retired.clear();
+            }
+            dead.into_iter()
+                .filter(|id| *id != 0 && retired.insert(*id))
+                .collect()
+        };
+        for message in dead {
             let edit = serenity::EditMessage::new().components(Vec::new());
             if let Err(why) = channel
                 .edit_message(self.http(), serenity::MessageId::new(message), edit)

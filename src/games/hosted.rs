@@ -250,6 +250,11 @@ pub trait HostedGame: Clone + std::fmt::Debug + Sized {
         )))
     }
 
+    /// Why moves of this game can't be taken back, if they can't: a game
+    /// whose dice come from a seed would show the coach who takes a move
+    /// back the rolls that come next.
+    const NO_TAKEBACK: Option<&'static str> = None;
+
     /// Whether the bot itself plays this game against a challenger
     /// (issue 14). A game without a computer opponent keeps the default.
     fn has_computer(_settings: &Self::Settings) -> bool {

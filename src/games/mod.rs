@@ -186,6 +186,11 @@ macro_rules! games {
                 match self { $(GameSettings::$variant(s) => <$game as HostedGame>::has_computer(s)),+ }
             }
 
+            /// Why this game refuses takebacks ([`HostedGame::NO_TAKEBACK`]).
+            pub fn no_takeback(&self) -> Option<&'static str> {
+                match self { $(GameSettings::$variant(_) => <$game as HostedGame>::NO_TAKEBACK),+ }
+            }
+
             /// What each seat is called in this game ("white", "black").
             pub fn seat_name(&self, seat: Seat) -> &'static str {
                 match self { $(GameSettings::$variant(_) => <$game as HostedGame>::seat_name(seat)),+ }

@@ -95,9 +95,11 @@ const SQUADS: &[&str] = &["yamato", "teriomorph"];
 
 const CHALLENGE_OPTIONS: &[OptionSpec] = &[
     challenge::OPPONENT,
+    // RULINGS Takkure 1: the home team is the challenger's side.
     challenge::color(
-        "Your team: white is home (coach 1, defends the north), black away (default random)",
-    ),
+        "Your team: white is home (coach 1, defends the north), black away (default white)",
+    )
+    .default("white"),
     opt(
         "home",
         "The home team's squad: yamato or teriomorph (default yamato)",
@@ -114,7 +116,7 @@ const CHALLENGE_OPTIONS: &[OptionSpec] = &[
     .default("teriomorph"),
     opt(
         "team",
-        "Your own squad, the opponent coaching the other; with color:white or color:black",
+        "Your own squad, the opponent coaching the other (you are home unless color:black)",
         OptionKind::String,
     )
     .choices(SQUADS),
@@ -150,6 +152,11 @@ impl HostedGame for TakkureGame {
     const RULES: &'static str = RULES;
     const HELP: &'static str = HELP;
     const EXAMPLE_ACTION: &'static str = "runner move F12";
+    // RULINGS Takkure 4: the rolls come from the game's seed, so a move
+    // taken back would be replayed with the rolls already seen.
+    const NO_TAKEBACK: Option<&'static str> = Some(
+        "the dice come from the game's seed, so a coach who takes a move back would know the rolls that come next",
+    );
     const MOVE_HINT: &'static str =
         "as declarations: runner move F12, guard tackle F12, pass runner, done";
     const NOTATION_EXAMPLES: &'static str =
@@ -459,9 +466,10 @@ impl TakkureGame {
 
 /// `team:` names the challenger's own squad, and the opponent coaches the
 /// other one (issue 12). Which side is the challenger's comes from
-/// `color:`; the bot draws it when `color:` is left out, after the squads
-/// are fixed, so `team:` then can't be honoured and is refused, as it is
-/// next to `home:` or `away:`.
+/// `color:`: home when it is left out (RULINGS Takkure 1); with
+/// `color:random` the bot draws the side after the squads are fixed, so
+/// `team:` then can't be honoured and is refused, as it is next to `home:`
+/// or `away:`.
 fn team_squads(chosen: &Chosen<'_>, text: &str) -> Result<(Squad, Squad), GameError> {
     let team: Squad = text.parse().map_err(GameError::Settings)?;
     let other = match team {
@@ -476,7 +484,7 @@ fn team_squads(chosen: &Chosen<'_>, text: &str) -> Result<(Squad, Squad), GameEr
         ));
     }
     match chosen.string("color").as_deref() {
-        Some("white") => Ok((team, other)),
+        Some("white") | None => Ok((team, other)),
         Some("black") => Ok((other, team)),
         _ => Err(GameError::Settings(
             "team: names your own squad, so say which side you coach: color:white (home, \
@@ -739,17 +747,17 @@ mod tests {
         assert_eq!((s.home, s.away), (Squad::Teriomorph, Squad::Yamato));
         let s = settings(&[("team", "teriomorph"), ("color", "black")]).unwrap();
         assert_eq!((s.home, s.away), (Squad::Yamato, Squad::Teriomorph));
+        // Left out, color: is white: the challenger coaches the home side.
+        let s = settings(&[("team", "teriomorph")]).unwrap();
+        assert_eq!((s.home, s.away), (Squad::Teriomorph, Squad::Yamato));
         // With the side drawn at acceptance, the squad can't follow it.
-        for pairs in [
-            &[("team", "yamato")][..],
-            &[("team", "yamato"), ("color", "random")][..],
-        ] {
-            let err = settings(pairs).unwrap_err().to_string();
-            assert!(
-                err.contains("color:white") && err.contains("home:"),
-                "{err}"
-            );
-        }
+        let err = settings(&[("team", "yamato"), ("color", "random")])
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("color:white") && err.contains("home:"),
+            "{err}"
+        );
         let err = settings(&[("team", "yamato"), ("color", "white"), ("away", "yamato")])
             .unwrap_err()
             .to_string();
