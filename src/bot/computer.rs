@@ -23,7 +23,7 @@ use super::{refuse, Bot, Command, Ctx, Failure, Invocation, Outcome, Place, User
 use crate::games::options::challenge::color_of_seat;
 use crate::games::options::UserRef;
 use crate::games::{GameState, Seat};
-use crate::store::{GameRow, NewChallenge, OfferKind, Store, UserId};
+use crate::store::{GameRow, NewChallenge, OfferKind, Store, StoreError, UserId};
 
 /// Called after every handled command (see [`Bot::set_computer_waker`]).
 pub type Waker = Box<dyn Fn() + Send + Sync>;
@@ -90,6 +90,9 @@ impl Bot {
         for game in games {
             let state = match self.position(&game) {
                 Ok(state) => state,
+                // A move landed since the list was read: the command that
+                // made it wakes the computer again, which then reads it anew.
+                Err(StoreError::Stale) => continue,
                 Err(e) => {
                     error!("computer: can't replay game {}: {e}", game.id);
                     continue;
