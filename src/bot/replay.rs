@@ -47,22 +47,9 @@ pub fn replay(ctx: &Ctx<'_>, id: Option<i64>) -> Outcome {
 #[cfg(test)]
 mod tests {
     use super::super::commands::{build, OptionValue, UserRef};
-    use super::super::test_support::{clock, name, place, ALICE, BOB, CAROL};
-    use super::super::{Bot, Command, Invocation, User};
-    use super::*;
-    use crate::store::{Store, UserId};
-
-    fn run(bot: &Bot, user: UserId, command: Command) -> Vec<Reply> {
-        bot.handle(&Invocation {
-            place: place("general"),
-            user: User {
-                id: user,
-                name: name(user).into(),
-                is_admin: false,
-            },
-            command,
-        })
-    }
+    use super::super::test_support::{clock, run, ALICE, BOB, CAROL};
+    use super::super::{Bot, Command};
+    use crate::store::Store;
 
     fn frames(gif: &[u8]) -> usize {
         let mut decoder = gif::DecodeOptions::new().read_info(gif).unwrap();

@@ -1,10 +1,12 @@
-//! Fixtures shared by the core's tests: three users, a place, a pinned clock.
+//! Fixtures shared by the core's tests: three users, a place, a pinned clock,
+//! and a command run as one of the users.
 
 use std::sync::Arc;
 
 use chrono::Duration;
 
-use super::{clock, OffsetClock, Place};
+use super::reply::Reply;
+use super::{clock, Bot, Command, Invocation, OffsetClock, Place, User};
 use crate::store::UserId;
 
 pub const ALICE: UserId = 101;
@@ -32,4 +34,17 @@ pub fn clock() -> Arc<OffsetClock> {
         Some(clock::parse_start("2026-01-01T00:00:00Z").unwrap()),
         Duration::zero(),
     ))
+}
+
+/// `command` from `user` in #general, as the adapters hand it to the core.
+pub fn run(bot: &Bot, user: UserId, command: Command) -> Vec<Reply> {
+    bot.handle(&Invocation {
+        place: place("general"),
+        user: User {
+            id: user,
+            name: name(user).into(),
+            is_admin: false,
+        },
+        command,
+    })
 }

@@ -11,22 +11,10 @@ use super::reply::Reply;
 use super::*;
 use crate::store::OfferKind;
 
-use super::test_support::{clock, name, place, ALICE, BOB, CAROL};
+use super::test_support::{clock, name, place, run, ALICE, BOB, CAROL};
 
 fn bot_at(path: &std::path::Path, clock: Arc<OffsetClock>) -> Bot {
     Bot::new(Store::open(path).unwrap(), clock)
-}
-
-fn run(bot: &Bot, user: UserId, command: Command) -> Vec<Reply> {
-    bot.handle(&Invocation {
-        place: place("general"),
-        user: User {
-            id: user,
-            name: name(user).into(),
-            is_admin: false,
-        },
-        command,
-    })
 }
 
 /// The text of the single reply to a command.
