@@ -1,7 +1,10 @@
 //! The perft suites in `tests/data/tak/`: leaf counts that must agree with
 //! the public Tak engines (RULINGS Tak 9: a finished game has no moves).
 
-use taktable::games::tak::{Opening, Position, Rules};
+#[path = "support/perft_suite.rs"]
+mod perft_suite;
+
+use taktable::games::tak::{Position, Rules};
 
 struct Case {
     id: String,
@@ -10,47 +13,27 @@ struct Case {
 }
 
 fn parse_suite(text: &str) -> Vec<Case> {
-    let mut cases = Vec::new();
-    for block in text.split("\n\n") {
-        let mut id = None;
-        let mut size = None;
-        let mut komi = None;
-        let mut opening = Opening::Swap;
-        let mut tps = None;
-        let mut counts = Vec::new();
-        for line in block.lines().map(str::trim) {
-            if line.is_empty() || line.starts_with('#') {
-                continue;
+    perft_suite::read(text)
+        .into_iter()
+        .map(|case| {
+            let id = case.id.as_str();
+            let size: u8 = case.field("size").expect("size").parse().unwrap();
+            let mut rules = Rules::standard(size).unwrap();
+            if let Some(opening) = case.field("opening") {
+                rules = rules.with_opening(opening.parse().unwrap());
             }
-            let (key, value) = line.split_once(' ').expect("`key value` line");
-            match key {
-                "id" => id = Some(value.to_string()),
-                "size" => size = Some(value.parse::<u8>().unwrap()),
-                "komi" => komi = Some(value.parse().unwrap()),
-                "opening" => opening = value.parse().unwrap(),
-                "tps" => tps = Some(value.to_string()),
-                "perft" => {
-                    let (depth, nodes) = value.split_once(' ').unwrap();
-                    counts.push((depth.parse().unwrap(), nodes.parse().unwrap()));
-                }
-                _ => panic!("unknown key {key}"),
+            if let Some(komi) = case.field("komi") {
+                rules = rules.with_komi(komi.parse().unwrap());
             }
-        }
-        let Some(id) = id else { continue };
-        let mut rules = Rules::standard(size.expect("size"))
-            .unwrap()
-            .with_opening(opening);
-        if let Some(komi) = komi {
-            rules = rules.with_komi(komi);
-        }
-        let position = Position::from_tps(&tps.expect("tps"), rules).unwrap();
-        cases.push(Case {
-            id,
-            position,
-            counts,
-        });
-    }
-    cases
+            let tps = case.field("tps").expect("tps");
+            let position = Position::from_tps(tps, rules).unwrap_or_else(|e| panic!("{id}: {e}"));
+            Case {
+                id: case.id,
+                position,
+                counts: case.counts,
+            }
+        })
+        .collect()
 }
 
 fn run_suite(text: &str) {

@@ -1,6 +1,9 @@
 //! Perft counts from `tests/data/takat/perft.txt` (the start's counts up to
 //! depth 4 are derived by hand in that file's comments).
 
+#[path = "support/perft_suite.rs"]
+mod perft_suite;
+
 use taktable::games::takat::{divide, perft, Position};
 
 struct Case {
@@ -10,40 +13,20 @@ struct Case {
 }
 
 fn cases() -> Vec<Case> {
-    let text = include_str!("data/takat/perft.txt");
-    let mut cases: Vec<Case> = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let (key, value) = line.split_once(' ').unwrap_or((line, ""));
-        match key {
-            "id" => cases.push(Case {
-                id: value.to_string(),
-                position: Position::start(),
-                expected: Vec::new(),
-            }),
-            "position" => {
-                let case = cases.last_mut().expect("position before id");
-                case.position = value
-                    .parse()
-                    .unwrap_or_else(|e| panic!("line {}: {e}", i + 1));
+    perft_suite::read(include_str!("data/takat/perft.txt"))
+        .into_iter()
+        .map(|case| {
+            let position = match case.field("position") {
+                Some(text) => text.parse().unwrap_or_else(|e| panic!("{}: {e}", case.id)),
+                None => Position::start(),
+            };
+            Case {
+                id: case.id,
+                position,
+                expected: case.counts,
             }
-            "perft" => {
-                let mut parts = value.split_whitespace().map(|p| p.parse::<u64>());
-                let (Some(Ok(depth)), Some(Ok(count)), None) =
-                    (parts.next(), parts.next(), parts.next())
-                else {
-                    panic!("line {}: bad perft line", i + 1);
-                };
-                let case = cases.last_mut().expect("perft before id");
-                case.expected.push((depth as u32, count));
-            }
-            _ => panic!("line {}: unknown key {key}", i + 1),
-        }
-    }
-    cases
+        })
+        .collect()
 }
 
 #[test]

@@ -1,6 +1,8 @@
 //! Perft counts from `tests/data/takkure/perft.txt`: distinct input
 //! sequences, with the dice fixed by each position's generator.
 
+#[path = "support/perft_suite.rs"]
+mod perft_suite;
 #[path = "support/takkure.rs"]
 mod support;
 
@@ -8,54 +10,39 @@ use taktable::games::takkure::{divide, perft, Game, Role, Side, Squad};
 
 struct Case {
     id: String,
-    game: Option<Game>,
+    game: Game,
     expected: Vec<(u32, u64)>,
 }
 
-fn last(cases: &mut [Case]) -> &mut Case {
-    cases.last_mut().expect("a case starts with `id`")
-}
-
 fn cases() -> Vec<Case> {
-    let text = include_str!("data/takkure/perft.txt");
-    let mut cases: Vec<Case> = Vec::new();
-    for line in text.lines().map(str::trim) {
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let (key, value) = line.split_once(' ').unwrap_or((line, ""));
-        match key {
-            "id" => cases.push(Case {
-                id: value.to_string(),
-                game: None,
-                expected: Vec::new(),
-            }),
-            "new" => {
-                let words: Vec<&str> = value.split_whitespace().collect();
+    perft_suite::read(include_str!("data/takkure/perft.txt"))
+        .into_iter()
+        .map(|case| {
+            let game = if let Some(text) = case.field("position") {
+                text.parse().unwrap_or_else(|e| panic!("{}: {e}", case.id))
+            } else {
+                let new = case.field("new").expect("a case needs `new` or `position`");
+                let words: Vec<&str> = new.split_whitespace().collect();
                 let [seed, home, away] = words.as_slice() else {
-                    panic!("new SEED HOME AWAY: {value}");
+                    panic!("new SEED HOME AWAY: {new}");
                 };
                 let home: Squad = home.parse().unwrap();
                 let away: Squad = away.parse().unwrap();
-                last(&mut cases).game = Some(Game::new(home, away, seed.parse().unwrap()));
+                Game::new(home, away, seed.parse().unwrap())
+            };
+            Case {
+                id: case.id,
+                game,
+                expected: case.counts,
             }
-            "position" => last(&mut cases).game = Some(value.parse().unwrap()),
-            "perft" => {
-                let (depth, count) = value.split_once(' ').unwrap();
-                last(&mut cases)
-                    .expected
-                    .push((depth.parse().unwrap(), count.parse().unwrap()));
-            }
-            other => panic!("unknown key {other}"),
-        }
-    }
-    cases
+        })
+        .collect()
 }
 
 #[test]
 fn perft_counts_match_the_data_file() {
     for case in cases() {
-        let game = case.game.as_ref().expect("a case needs a game");
+        let game = &case.game;
         for &(depth, count) in &case.expected {
             assert_eq!(perft(game, depth), count, "{} depth {depth}", case.id);
         }
@@ -66,7 +53,7 @@ fn perft_counts_match_the_data_file() {
 fn divide_sums_to_perft() {
     // Depth 2 from the start only: the activation's takes half a minute.
     for case in cases().into_iter().filter(|c| c.id == "start") {
-        let game = case.game.as_ref().unwrap();
+        let game = &case.game;
         let total: u64 = divide(game, 2).iter().map(|(_, n)| n).sum();
         assert_eq!(total, perft(game, 2), "{}", case.id);
     }
