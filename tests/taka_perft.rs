@@ -7,35 +7,18 @@
 #[path = "support/perft_suite.rs"]
 mod perft_suite;
 
+use perft_suite::PositionCase;
+
 use taktable::games::taka::{divide, perft, Position};
 
-struct Case {
-    id: String,
-    position: Position,
-    expected: Vec<(u32, u64)>,
-}
-
-fn cases() -> Vec<Case> {
-    perft_suite::read(include_str!("data/taka/perft.txt"))
-        .into_iter()
-        .map(|case| {
-            let position = match case.field("position") {
-                Some(text) => text.parse().unwrap_or_else(|e| panic!("{}: {e}", case.id)),
-                None => Position::start(),
-            };
-            Case {
-                id: case.id,
-                position,
-                expected: case.counts,
-            }
-        })
-        .collect()
+fn cases() -> Vec<PositionCase<Position>> {
+    perft_suite::read_positions(include_str!("data/taka/perft.txt"), Position::start)
 }
 
 #[test]
 fn perft_counts_match_the_data_file() {
     for case in cases() {
-        for &(depth, count) in &case.expected {
+        for &(depth, count) in &case.counts {
             if depth > 2 {
                 continue;
             }
@@ -62,7 +45,7 @@ fn divide_adds_up_to_perft() {
 #[ignore]
 fn perft_depth_3_matches_the_data_file() {
     for case in cases() {
-        for &(depth, count) in case.expected.iter().filter(|&&(d, _)| d == 3) {
+        for &(depth, count) in case.counts.iter().filter(|&&(d, _)| d == 3) {
             let t = std::time::Instant::now();
             assert_eq!(
                 perft(&case.position, depth),

@@ -4,29 +4,12 @@
 #[path = "support/perft_suite.rs"]
 mod perft_suite;
 
+use perft_suite::PositionCase;
+
 use taktable::games::takat::{divide, perft, Position};
 
-struct Case {
-    id: String,
-    position: Position,
-    expected: Vec<(u32, u64)>,
-}
-
-fn cases() -> Vec<Case> {
-    perft_suite::read(include_str!("data/takat/perft.txt"))
-        .into_iter()
-        .map(|case| {
-            let position = match case.field("position") {
-                Some(text) => text.parse().unwrap_or_else(|e| panic!("{}: {e}", case.id)),
-                None => Position::start(),
-            };
-            Case {
-                id: case.id,
-                position,
-                expected: case.counts,
-            }
-        })
-        .collect()
+fn cases() -> Vec<PositionCase<Position>> {
+    perft_suite::read_positions(include_str!("data/takat/perft.txt"), Position::start)
 }
 
 #[test]
@@ -35,8 +18,8 @@ fn perft_data_file() {
     assert!(cases.len() >= 8);
     assert!(cases[0].id == "start" && cases[0].position == Position::start());
     for case in &cases {
-        assert!(!case.expected.is_empty(), "{}", case.id);
-        for &(depth, count) in &case.expected {
+        assert!(!case.counts.is_empty(), "{}", case.id);
+        for &(depth, count) in &case.counts {
             assert_eq!(
                 perft(&case.position, depth),
                 count,

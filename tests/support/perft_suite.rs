@@ -4,6 +4,9 @@
 //! other key is the game's own (its position, size, seed...), read by the
 //! game's test.
 
+// Each test binary compiles its own copy and not all use every item.
+#![allow(dead_code)]
+
 pub struct PerftCase {
     pub id: String,
     /// The game's own lines of the case, in file order.
@@ -60,4 +63,34 @@ pub fn read(text: &str) -> Vec<PerftCase> {
         }
     }
     cases
+}
+
+/// A case whose only line of the game's own is `position TEXT`.
+pub struct PositionCase<P> {
+    pub id: String,
+    pub position: P,
+    pub counts: Vec<(u32, u64)>,
+}
+
+/// Reads a suite whose cases give at most a `position` (in the game's own
+/// position format; the start when left out).
+pub fn read_positions<P>(text: &str, start: fn() -> P) -> Vec<PositionCase<P>>
+where
+    P: std::str::FromStr,
+    P::Err: std::fmt::Display,
+{
+    read(text)
+        .into_iter()
+        .map(|case| {
+            let position = match case.field("position") {
+                Some(text) => text.parse().unwrap_or_else(|e| panic!("{}: {e}", case.id)),
+                None => start(),
+            };
+            PositionCase {
+                id: case.id,
+                position,
+                counts: case.counts,
+            }
+        })
+        .collect()
 }
