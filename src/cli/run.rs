@@ -7,19 +7,40 @@ use clap::Args;
 use crate::discord;
 
 /// Arguments of `taktable run`. Everything is configured through the environment (or `.env`):
-/// see `.env.example`.
+/// see `.env.example`. The flags, when given, win over their variables.
 #[derive(Args)]
-pub struct RunArgs {}
+pub struct RunArgs {
+    /// How many gateway shards the whole bot has (DISCORD_SHARDS). Without it, Discord's
+    /// recommended number, all in this process, with one database.
+    #[arg(long, value_name = "TOTAL")]
+    shards: Option<String>,
+    /// The shards this process runs, half-open: 0..2 runs shards 0 and 1 (DISCORD_SHARD_RANGE;
+    /// default: all of them). Their servers are kept in their own database file.
+    #[arg(long, value_name = "A..B")]
+    shard_range: Option<String>,
+}
+
+impl RunArgs {
+    /// The value of the variable `name`: its flag's, if given, else the environment's.
+    fn lookup(&self, name: &str) -> Option<String> {
+        let flag = match name {
+            discord::config::SHARDS_VAR => &self.shards,
+            discord::config::SHARD_RANGE_VAR => &self.shard_range,
+            _ => &None,
+        };
+        flag.clone().or_else(|| std::env::var(name).ok())
+    }
+}
 
 /// Reads the configuration and runs the bot. Exit status 2 when the configuration is wrong
 /// (a missing DISCORD_TOKEN, say), 1 when the connection fails, 0 after a clean shutdown.
-pub fn main(_args: RunArgs) -> ExitCode {
+pub fn main(args: RunArgs) -> ExitCode {
     let dotenv = discord::load_dotenv();
     discord::logging::init();
     if let Some(path) = dotenv {
         tracing::info!("read {}", path.display());
     }
-    let config = match discord::Config::from_env() {
+    let config = match discord::Config::from_lookup(|name| args.lookup(name)) {
         Ok(config) => config,
         Err(why) => {
             eprintln!("error: {why}");

@@ -13,6 +13,7 @@ use super::error::Error;
 use super::framework::{self, Data};
 use super::gate::Gate;
 use super::outbox::Outbox;
+use super::shards::ShardRange;
 use super::unreadable::UnreadableEvents;
 use super::{commands, computer, scheduler};
 use crate::bot::{Bot, SystemClock};
@@ -61,10 +62,7 @@ pub async fn run_until(
     if config.api_proxy.is_some() {
         info!("sending Discord API calls through the configured proxy");
     }
-    let store = Store::open(&config.database_path).map_err(|error| Error::Database {
-        path: config.database_path.clone(),
-        error,
-    })?;
+    let store = open_store(config)?;
     let bot = Arc::new(Bot::new(store, Arc::new(SystemClock)));
     let gate = Arc::new(Gate::default());
     let wake = Arc::new(Notify::new());
@@ -72,6 +70,7 @@ pub async fn run_until(
     let data = {
         let (bot, gate, wake) = (Arc::clone(&bot), Arc::clone(&gate), Arc::clone(&wake));
         let (plain_moves, defer_after) = (config.plain_moves, config.defer_after);
+        let shards = config.shards.clone();
         move |http| Data {
             outbox: Arc::new(Outbox::new(http, Arc::clone(&bot))),
             bot,
@@ -79,6 +78,7 @@ pub async fn run_until(
             scheduler: wake,
             plain_moves,
             defer_after,
+            shards,
         }
     };
     let framework = framework::build(commands::all(), config.registration, data);
@@ -134,7 +134,18 @@ pub async fn run_until(
         })
     };
 
-    let outcome = client.start_autosharded().await;
+    let outcome = match &config.shards {
+        None => client.start_autosharded().await,
+        Some(shards) => {
+            // serenity 0.12's `start_shard_range` runs the shards start..=end (its end is
+            // inclusive, unlike Rust's `..`): hence `end - 1` for our half-open range, which
+            // `ShardRange` guarantees is not empty.
+            let range = shards.range();
+            client
+                .start_shard_range(range.start..range.end - 1, shards.total())
+                .await
+        }
+    };
     stopper.abort();
     let _ = stop_scheduler.send(true);
     if tokio::time::timeout(FINISH_LIMIT, scheduler).await.is_err() {
@@ -162,6 +173,54 @@ pub async fn run_until(
     outcome?;
     info!("disconnected from Discord");
     Ok(())
+}
+
+/// The meta key recording which shards' servers a database file holds.
+const SHARDS_KEY: &str = "shard_range";
+
+/// Opens the database: `DATABASE_PATH`, or with shards the file of this process's range (see
+/// [`ShardRange::database_path`]). A file records its range when first used and is refused by a
+/// process running another range (or none), so a server's data can never land in two files.
+fn open_store(config: &Config) -> Result<Store, Error> {
+    let path = match &config.shards {
+        None => config.database_path.clone(),
+        Some(shards) => shards.database_path(&config.database_path),
+    };
+    let database = |error| Error::Database {
+        path: path.clone(),
+        error,
+    };
+    let store = Store::open(&path).map_err(database)?;
+    let recorded = store.meta(SHARDS_KEY).map_err(database)?;
+    let running = config.shards.as_ref().map(ShardRange::to_string);
+    match (recorded, running) {
+        (None, None) => {}
+        (None, Some(running)) => store.set_meta(SHARDS_KEY, &running).map_err(database)?,
+        (Some(recorded), Some(running)) if recorded == running => {}
+        (recorded, _) => {
+            let words = |shards: Option<&ShardRange>| {
+                shards.map_or_else(|| "every shard".to_string(), ShardRange::words)
+            };
+            let recorded = recorded.map_or_else(
+                || "every shard".to_string(),
+                |text| format!("shards {}", text.replace("-of-", " of ")),
+            );
+            return Err(Error::ShardMismatch {
+                path,
+                recorded,
+                running: words(config.shards.as_ref()),
+            });
+        }
+    }
+    match &config.shards {
+        Some(shards) => info!(
+            database = %path.display(),
+            "running {}: this process keeps the servers of these shards only",
+            shards.words()
+        ),
+        None => info!(database = %path.display(), "running every shard"),
+    }
+    Ok(store)
 }
 
 /// A future that completes on Ctrl-C, or on SIGTERM where there is such a thing.

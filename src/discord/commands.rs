@@ -230,6 +230,9 @@ fn autocomplete_move<'a>(
         let Some(place) = place(interaction.guild_id, interaction.channel_id) else {
             return none;
         };
+        if ctx.framework.user_data.refusal(&place).is_some() {
+            return none;
+        }
         let bot = Arc::clone(&ctx.framework.user_data.bot);
         let user = interaction.user.id.get();
         let typed = partial.to_string();

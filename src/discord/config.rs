@@ -10,6 +10,8 @@ use std::fmt;
 use std::path::PathBuf;
 use std::time::Duration;
 
+use super::shards::{ShardError, ShardRange};
+
 /// The variable holding the bot token.
 pub const TOKEN_VAR: &str = "DISCORD_TOKEN";
 /// The variable holding the SQLite file's path.
@@ -20,6 +22,11 @@ pub const GUILD_ID_VAR: &str = "DISCORD_GUILD_ID";
 pub const API_PROXY_VAR: &str = "DISCORD_API_PROXY";
 /// The variable that turns on moves typed as plain messages.
 pub const PLAIN_MOVES_VAR: &str = "PLAIN_MOVES";
+
+/// The variable holding how many gateway shards the whole bot has (`--shards`).
+pub const SHARDS_VAR: &str = "DISCORD_SHARDS";
+/// The variable holding the shards this process runs, `A..B` (`--shard-range`).
+pub const SHARD_RANGE_VAR: &str = "DISCORD_SHARD_RANGE";
 
 /// The variable holding how long a command may take before its answer is deferred.
 pub const DEFER_AFTER_VAR: &str = "DISCORD_DEFER_AFTER_MS";
@@ -81,6 +88,10 @@ pub struct Config {
     /// How long a command may run before its answer is deferred (`DISCORD_DEFER_AFTER_MS`,
     /// default 1500 ms, at most 2500): a command answered sooner gets its answer directly.
     pub defer_after: Duration,
+    /// The gateway shards this process runs (`DISCORD_SHARDS` and `DISCORD_SHARD_RANGE`, or
+    /// `--shards` and `--shard-range`). `None`: every shard Discord recommends, one database.
+    /// Set: those shards only, and the servers of those shards in their own database file.
+    pub shards: Option<ShardRange>,
 }
 
 /// Why the configuration could not be read. Messages never include the token.
@@ -102,6 +113,9 @@ pub enum ConfigError {
     /// `DISCORD_DEFER_AFTER_MS` is not a number of milliseconds from 0 to 2500.
     #[error("{DEFER_AFTER_VAR} must be a number of milliseconds from 0 to 2500, not {0:?}")]
     InvalidDeferAfter(String),
+    /// The shard settings are malformed or out of range.
+    #[error(transparent)]
+    Shards(#[from] ShardError),
     /// A boolean variable holds something else.
     #[error("{name} must be true or false, not {value:?}")]
     InvalidBool {
@@ -184,6 +198,12 @@ impl Config {
             },
         };
 
+        let shards = match (get(SHARDS_VAR), get(SHARD_RANGE_VAR)) {
+            (None, None) => None,
+            (None, Some(_)) => return Err(ShardError::RangeWithoutTotal.into()),
+            (Some(total), range) => Some(ShardRange::parse(&total, range.as_deref())?),
+        };
+
         Ok(Config {
             token,
             database_path,
@@ -191,6 +211,7 @@ impl Config {
             api_proxy,
             plain_moves,
             defer_after,
+            shards,
         })
     }
 }
@@ -240,6 +261,7 @@ mod tests {
         assert_eq!(config.api_proxy, None);
         assert!(!config.plain_moves);
         assert_eq!(config.defer_after, Duration::from_millis(1500));
+        assert_eq!(config.shards, None);
     }
 
     #[test]
@@ -251,6 +273,8 @@ mod tests {
             (API_PROXY_VAR, "http://127.0.0.1:8080/"),
             (PLAIN_MOVES_VAR, "TRUE"),
             (DEFER_AFTER_VAR, "0"),
+            (SHARDS_VAR, "4"),
+            (SHARD_RANGE_VAR, "2..4"),
         ])
         .unwrap();
         assert_eq!(config.token.expose(), "secret-token");
@@ -265,6 +289,38 @@ mod tests {
         assert_eq!(config.api_proxy.as_deref(), Some("http://127.0.0.1:8080"));
         assert!(config.plain_moves);
         assert_eq!(config.defer_after, Duration::ZERO);
+        assert_eq!(config.shards, Some(ShardRange::new(2..4, 4).unwrap()));
+    }
+
+    #[test]
+    fn shard_settings_are_checked() {
+        // The total alone: every shard in this one process.
+        let all = config(&[(TOKEN_VAR, "t"), (SHARDS_VAR, "3")]).unwrap();
+        assert_eq!(all.shards, Some(ShardRange::new(0..3, 3).unwrap()));
+        let err = config(&[(TOKEN_VAR, "t"), (SHARD_RANGE_VAR, "0..2")]).unwrap_err();
+        assert_eq!(err, ConfigError::Shards(ShardError::RangeWithoutTotal));
+        assert_eq!(err.exit_code(), 2);
+        let err = config(&[(TOKEN_VAR, "t"), (SHARDS_VAR, "0")]).unwrap_err();
+        assert_eq!(err, ConfigError::Shards(ShardError::Total("0".into())));
+        assert!(err.to_string().contains(SHARDS_VAR), "{err}");
+        let err = config(&[
+            (TOKEN_VAR, "t"),
+            (SHARDS_VAR, "4"),
+            (SHARD_RANGE_VAR, "0..=1"),
+        ])
+        .unwrap_err();
+        assert_eq!(err, ConfigError::Shards(ShardError::Syntax("0..=1".into())));
+        assert!(err.to_string().contains(SHARD_RANGE_VAR), "{err}");
+        let err = config(&[
+            (TOKEN_VAR, "t"),
+            (SHARDS_VAR, "4"),
+            (SHARD_RANGE_VAR, "3..8"),
+        ])
+        .unwrap_err();
+        assert!(
+            err.to_string().contains("goes past the last shard"),
+            "{err}"
+        );
     }
 
     #[test]

@@ -21,6 +21,21 @@ pub enum Error {
         /// What went wrong.
         error: StoreError,
     },
+    /// The database file records another shard range than the one this process runs: it holds
+    /// other servers' data, so the process must not use it.
+    #[error(
+        "the database {} holds the servers of {recorded}, but this process runs {running}: \
+         nothing was changed in it; run it with the shard settings it was made with",
+        path.display()
+    )]
+    ShardMismatch {
+        /// The file.
+        path: PathBuf,
+        /// The shards the file records ("shards 0..2 of 4", or "every shard").
+        recorded: String,
+        /// The shards this process runs.
+        running: String,
+    },
 }
 
 impl From<serenity::Error> for Error {

@@ -12,8 +12,9 @@ use super::config::Registration;
 use super::gate::Gate;
 use super::outbox::Outbox;
 use super::registration::application_commands;
+use super::shards::{self, ShardRange};
 use super::{interaction, plain};
-use crate::bot::Bot;
+use crate::bot::{Bot, Place};
 
 /// What every handler reaches through the framework: the core and the ways out.
 pub(crate) struct Data {
@@ -29,6 +30,22 @@ pub(crate) struct Data {
     pub plain_moves: bool,
     /// How long a command may run before its answer is deferred.
     pub defer_after: Duration,
+    /// The shards this process runs (`None`: all): events for other servers are refused.
+    pub shards: Option<ShardRange>,
+}
+
+impl Data {
+    /// Why this process must not handle an event of `place`'s server (another process keeps
+    /// its data), logged; `None` when it may.
+    pub fn refusal(&self, place: &Place) -> Option<String> {
+        let refusal = shards::refusal(self.shards.as_ref(), &place.guild)?;
+        warn!(
+            server = %place.guild,
+            channel = %place.channel,
+            "refused an event for a server of another shard: {refusal}"
+        );
+        Some(refusal)
+    }
 }
 
 /// The error type of command handlers.

@@ -97,6 +97,9 @@ async fn run_pressed(
     let Some(place) = place else {
         return answer.respond(Message::text(NOT_IN_A_SERVER, true)).await;
     };
+    if let Some(refusal) = data.refusal(&place) {
+        return answer.respond(Message::text(&refusal, true)).await;
+    }
     let Some(_pass) = data.gate.enter() else {
         return answer.respond(Message::text(STOPPING, true)).await;
     };

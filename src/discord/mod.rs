@@ -17,6 +17,7 @@
 //! - `scheduler`: reminders and expiries, posted when due.
 //! - `gate`: stops taking commands at shutdown and waits for those under way.
 //! - `plain`: moves typed as plain messages (`PLAIN_MOVES`).
+//! - [`shards`]: which servers a process serves when several run the gateway shards.
 //! - `unreadable`: warns about interactions serenity could not deserialize (else dropped silently).
 //!
 //! `docs/discord.md` explains the setup in the developer portal and the test stand-in.
@@ -34,9 +35,11 @@ mod outbox;
 mod plain;
 mod registration;
 mod scheduler;
+pub mod shards;
 mod unreadable;
 
 pub use client::{run, run_until};
 pub use config::{load_dotenv, Config, ConfigError, Registration, Token};
 pub use error::Error;
 pub use registration::application_commands_json;
+pub use shards::{shard_of, ShardError, ShardRange};

@@ -24,6 +24,11 @@ pub(crate) async fn on_message(data: &Data, message: &serenity::Message) {
     let Some(place) = place(message.guild_id, message.channel_id) else {
         return;
     };
+    // Chat of another process's server: not read (the refusal is logged; a message gets no
+    // answer unless it is a move, which only the server's own process can tell).
+    if data.refusal(&place).is_some() {
+        return;
+    }
     let Some(_pass) = data.gate.enter() else {
         return;
     };

@@ -289,6 +289,25 @@ struct State {
     players: Mutex<HashMap<u64, Player>>,
     /// Direct-message channels opened by the bot: channel id -> the user's id.
     dm_channels: Mutex<HashMap<u64, u64>>,
+    /// The connections that identified as one shard of several (`shard: [id, total]`, total
+    /// above 1), by shard id. While there are any, events are routed as Discord routes them.
+    shards: Mutex<HashMap<u64, ShardLink>>,
+}
+
+/// One shard's identified connection: its own outbox and sequence numbers.
+struct ShardLink {
+    total: u64,
+    outbox: mpsc::UnboundedSender<Message>,
+    seq: u64,
+}
+
+/// The shard Discord sends `d` on among `total`: its server's, `(guild_id >> 22) % total`, or 0
+/// for an event of no server (direct messages).
+pub fn shard_of_event(d: &Value, total: u64) -> u64 {
+    d["guild_id"]
+        .as_str()
+        .and_then(|id| id.parse::<u64>().ok())
+        .map_or(0, |guild| (guild >> 22) % total.max(1))
 }
 
 impl State {
@@ -355,6 +374,7 @@ impl StandIn {
             commands: Mutex::new(HashMap::new()),
             players: Mutex::new(HashMap::new()),
             dm_channels: Mutex::new(HashMap::new()),
+            shards: Mutex::new(HashMap::new()),
         });
         let tasks = vec![
             tokio::spawn(serve_http(http, Arc::clone(&state))),
@@ -504,9 +524,51 @@ impl StandIn {
         }
     }
 
-    /// Sends a dispatch event (op 0) on the identified connection.
+    /// Sends a dispatch event (op 0) on the identified connection; once connections identified
+    /// as shards, on the connection of the event's shard ([`shard_of_event`]), as Discord does.
     pub fn dispatch(&self, event: &str, d: Value) -> Result<(), String> {
         dispatch(&self.state, event, d)
+    }
+
+    /// Sends a dispatch event on the connection of shard `shard`, whatever the event's server
+    /// (to see how a process treats an event of a server it does not serve).
+    pub fn dispatch_on_shard(&self, shard: u64, event: &str, d: Value) -> Result<(), String> {
+        dispatch_on_shard(&self.state, shard, event, d)
+    }
+
+    /// The shards identified so far, as `(id, total)`, sorted.
+    pub fn identified_shards(&self) -> Vec<(u64, u64)> {
+        let mut shards: Vec<(u64, u64)> = self
+            .frames()
+            .iter()
+            .filter_map(|f| f.received_op(2))
+            .filter_map(|d| Some((d["shard"][0].as_u64()?, d["shard"][1].as_u64()?)))
+            .collect();
+        shards.sort_unstable();
+        shards
+    }
+
+    /// A second handle on this stand-in (same servers, recordings and connections), for a
+    /// second bot process; the stand-in stops when the first handle is dropped.
+    pub fn share(&self) -> StandIn {
+        StandIn {
+            api_url: self.api_url.clone(),
+            gateway_url: self.gateway_url.clone(),
+            state: Arc::clone(&self.state),
+            tasks: Vec::new(),
+        }
+    }
+
+    /// Moves `interaction` into the channel `channel` of the server `guild` (the stand-in's
+    /// own test server and channel otherwise).
+    pub fn in_guild(&self, interaction: &mut Interaction, guild: u64, channel: u64) {
+        let payload = &mut interaction.payload;
+        payload["guild_id"] = json!(guild.to_string());
+        payload["guild"]["id"] = json!(guild.to_string());
+        payload["channel_id"] = json!(channel.to_string());
+        payload["channel"]["id"] = json!(channel.to_string());
+        payload["channel"]["guild_id"] = json!(guild.to_string());
+        payload["authorizing_integration_owners"] = json!({ "0": guild.to_string() });
     }
 
     /// Sends INTERACTION_CREATE for `interaction`.
@@ -789,6 +851,16 @@ impl StandIn {
 }
 
 fn dispatch(state: &State, event: &str, d: Value) -> Result<(), String> {
+    let total = state
+        .shards
+        .lock()
+        .unwrap()
+        .values()
+        .map(|l| l.total)
+        .next();
+    if let Some(total) = total {
+        return dispatch_on_shard(state, shard_of_event(&d, total), event, d);
+    }
     let outbox = state.outbox.lock().unwrap();
     let outbox = outbox.as_ref().ok_or("no identified gateway connection")?;
     let seq = state.seq.fetch_add(1, Ordering::SeqCst) + 1;
@@ -796,6 +868,25 @@ fn dispatch(state: &State, event: &str, d: Value) -> Result<(), String> {
     outbox
         .send(Message::Text(payload.to_string()))
         .map_err(|_| "the connection is gone".to_string())?;
+    state.record_frame(Frame::Sent {
+        op: 0,
+        t: Some(event.to_string()),
+        d,
+    });
+    Ok(())
+}
+
+fn dispatch_on_shard(state: &State, shard: u64, event: &str, d: Value) -> Result<(), String> {
+    let mut shards = state.shards.lock().unwrap();
+    let link = shards
+        .get_mut(&shard)
+        .ok_or_else(|| format!("no connection identified as shard {shard}"))?;
+    link.seq += 1;
+    let payload = json!({ "op": 0, "s": link.seq, "t": event, "d": d });
+    link.outbox
+        .send(Message::Text(payload.to_string()))
+        .map_err(|_| format!("the connection of shard {shard} is gone"))?;
+    drop(shards);
     state.record_frame(Frame::Sent {
         op: 0,
         t: Some(event.to_string()),
@@ -1343,9 +1434,19 @@ async fn gateway_connection(stream: tokio::net::TcpStream, state: Arc<State>) {
                             let _ = sink.send(close(4004, "Authentication failed.")).await;
                             break;
                         }
+                        let ready = ready(&state, &d);
+                        // One shard of several: its own link, READY on it.
+                        let shard = (d["shard"][0].as_u64(), d["shard"][1].as_u64());
+                        if let (Some(id), Some(total @ 2..)) = shard {
+                            let link = ShardLink { total, outbox: outbox.clone(), seq: 0 };
+                            state.shards.lock().unwrap().insert(id, link);
+                            if let Err(why) = dispatch_on_shard(&state, id, "READY", ready) {
+                                panic!("cannot send READY: {why}");
+                            }
+                            continue;
+                        }
                         state.seq.store(0, Ordering::SeqCst);
                         *state.outbox.lock().unwrap() = Some(outbox.clone());
-                        let ready = ready(&state, &d);
                         if let Err(why) = dispatch(&state, "READY", ready) {
                             panic!("cannot send READY: {why}");
                         }
@@ -1354,7 +1455,9 @@ async fn gateway_connection(stream: tokio::net::TcpStream, state: Arc<State>) {
                     // RESUMED, numbering on from the last event. Otherwise INVALID_SESSION.
                     6 => {
                         let current = state.session_id.lock().unwrap().clone();
+                        // A shard's session is not resumed (it identifies again).
                         let resumable = state.options.resumable
+                            && state.shards.lock().unwrap().is_empty()
                             && current.is_some()
                             && d["session_id"].as_str() == current.as_deref()
                             && state.token_matches(d["token"].as_str().unwrap_or_default());
@@ -1384,6 +1487,11 @@ async fn gateway_connection(stream: tokio::net::TcpStream, state: Arc<State>) {
         }
     }
 
+    state
+        .shards
+        .lock()
+        .unwrap()
+        .retain(|_, link| !link.outbox.same_channel(&outbox));
     let mut current = state.outbox.lock().unwrap();
     if current
         .as_ref()
@@ -1408,12 +1516,20 @@ fn ready(state: &State, identify: &Value) -> Value {
     user["mfa_enabled"] = json!(false);
     user["email"] = Value::Null;
     let shard = identify.get("shard").cloned().unwrap_or(json!([0, 1]));
+    // The test server is announced only on its own shard.
+    let total = shard[1].as_u64().unwrap_or(1);
+    let mine = json!({ "guild_id": options.guild_id.to_string() });
+    let guilds = if shard[0].as_u64() == Some(shard_of_event(&mine, total)) {
+        json!([{ "id": options.guild_id.to_string(), "unavailable": true }])
+    } else {
+        json!([])
+    };
     let session_id = format!("session-{}", state.snowflake());
     *state.session_id.lock().unwrap() = Some(session_id.clone());
     json!({
         "v": 10,
         "user": user,
-        "guilds": [{ "id": options.guild_id.to_string(), "unavailable": true }],
+        "guilds": guilds,
         "session_id": session_id,
         "resume_gateway_url": state.gateway_url,
         "shard": shard,
