@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use super::search::{self, Searcher};
 use super::{Cell, Color, Outcome, ParseTurnError, Position, Record, Turn, WinReason};
 use crate::games::options::{challenge, OptionSpec};
+use crate::games::tak::search::MOVE_TIME_CEILING;
 use crate::games::{
     resignation_result, Completion, Export, ExportMeta, GameError, GameOutcome, HostedGame, Played,
     Seat, Typed,
@@ -261,7 +262,10 @@ impl HostedGame for TakatGame {
     }
 
     fn computer_move(&self, level: u8, seed: u64) -> Option<String> {
-        let report = Searcher::new().search(&self.position, search::level_settings(level, seed))?;
+        // The level's own limits, within the bot's clock ceiling.
+        let mut settings = search::level_settings(level, seed);
+        settings.limits.movetime = Some(MOVE_TIME_CEILING);
+        let report = Searcher::new().search(&self.position, settings)?;
         Some(report.best.to_string())
     }
 

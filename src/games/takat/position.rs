@@ -82,6 +82,54 @@ impl Position {
         Some(pos)
     }
 
+    /// The position packed in 53 bits, one-to-one: per cell seven bits, a
+    /// leading one above the pieces bottom to top (a set bit is Black);
+    /// then the side to move (one bit) and the last touched cell (three
+    /// bits, 0 for none). A key for tables and for counting positions.
+    pub fn code(&self) -> u64 {
+        let mut code = 0u64;
+        for i in 0..7 {
+            let h = self.heights[i] as usize;
+            let mut stack = 1u64;
+            for &piece in &self.stacks[i][..h] {
+                stack = stack << 1 | (piece == Color::Black) as u64;
+            }
+            code |= stack << (7 * i);
+        }
+        code |= ((self.to_move == Color::Black) as u64) << 49;
+        let last = self.last.map_or(0, |c| c.index() as u64 + 1);
+        code | last << 50
+    }
+
+    /// The position [`Position::code`] packed; `None` for a number no
+    /// position packs to (a stack of more than six, a bad cell). The rules
+    /// are not checked: only codes of positions reached by play are used.
+    pub fn from_code(code: u64) -> Option<Position> {
+        let mut pos = Position::start();
+        for i in 0..7 {
+            let stack = (code >> (7 * i)) & 0x7f;
+            if stack == 0 {
+                return None;
+            }
+            let h = 63 - stack.leading_zeros() as usize;
+            for j in 0..h {
+                let black = stack >> (h - 1 - j) & 1 == 1;
+                pos.stacks[i][j] = if black { Color::Black } else { Color::White };
+            }
+            pos.heights[i] = h as u8;
+        }
+        pos.to_move = if code >> 49 & 1 == 1 {
+            Color::Black
+        } else {
+            Color::White
+        };
+        pos.last = match code >> 50 {
+            0 => None,
+            n => Some(Cell::from_index(n as usize - 1)?),
+        };
+        Some(pos)
+    }
+
     /// The side whose turn it is.
     pub fn to_move(&self) -> Color {
         self.to_move

@@ -12,6 +12,7 @@
 //! leave White none).
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::time::{Duration, Instant};
 
 use super::cell::Cell;
@@ -24,7 +25,7 @@ pub const WIN: i32 = 100_000;
 /// Scores beyond this are proven wins or losses.
 pub const DECIDED: i32 = WIN - 1_000;
 const MAX_DEPTH: u32 = 64;
-/// Entries kept before the table is emptied (each holds a whole position).
+/// Entries kept before the table is emptied.
 const TABLE_LIMIT: usize = 2_000_000;
 
 /// When to stop, as for Tak: depth 1 always completes.
@@ -43,30 +44,41 @@ pub struct Settings {
     pub seed: u64,
 }
 
-/// Levels 1-10 for Takat, by depth, nodes and noise (level 10: 2 s).
+/// The node ceiling of the fixed-depth levels (below level 7's budget).
+const DEPTH_CEILING: u64 = 40_000;
+
+/// Levels 1-10 for Takat, as Tak's: levels 1-6 search a fixed depth (with
+/// a node ceiling), levels 7-10 double a node budget, so that no level
+/// reads the clock and each plays the same on a loaded machine (the bot
+/// adds [`crate::games::tak::search::MOVE_TIME_CEILING`] on top). Level
+/// 10's budget takes about a second of one idle core (docs/ai.md).
 pub fn level_settings(level: u8, seed: u64) -> Settings {
     let (depth, nodes, noise) = match level.clamp(1, 10) {
         1 => (Some(1), None, 60),
         2 => (Some(2), None, 40),
-        3 => (Some(3), None, 25),
-        4 => (Some(4), None, 15),
-        5 => (None, Some(5_000), 10),
-        6 => (None, Some(15_000), 6),
-        7 => (None, Some(40_000), 3),
-        8 => (None, Some(100_000), 1),
-        9 => (None, Some(250_000), 0),
-        _ => (None, None, 0),
+        3 => (Some(3), Some(DEPTH_CEILING), 25),
+        4 => (Some(4), Some(DEPTH_CEILING), 15),
+        5 => (Some(5), Some(DEPTH_CEILING), 8),
+        6 => (Some(6), Some(DEPTH_CEILING), 4),
+        7 => (None, Some(LEVEL_10_NODES / 8), 2),
+        8 => (None, Some(LEVEL_10_NODES / 4), 0),
+        9 => (None, Some(LEVEL_10_NODES / 2), 0),
+        _ => (None, Some(LEVEL_10_NODES), 0),
     };
     Settings {
         limits: Limits {
             depth,
             nodes,
-            movetime: (level >= 10).then_some(Duration::from_secs(2)),
+            movetime: None,
         },
         noise,
         seed,
     }
 }
+
+/// Level 10's node budget: about 0.8 million nodes a second of one core
+/// were measured (docs/ai.md), so about a second.
+const LEVEL_10_NODES: u64 = 800_000;
 
 /// What a search found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -99,15 +111,42 @@ struct Entry {
     best: Option<Turn>,
 }
 
+/// Hashes a [`Position::code`] by mixing its bits (the code is already
+/// one-to-one, so no general-purpose hashing is needed).
+#[derive(Default)]
+pub struct CodeHasher(u64);
+
+impl Hasher for CodeHasher {
+    fn finish(&self) -> u64 {
+        crate::games::tak::search::mix(self.0)
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ b as u64;
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
+/// A set or map keyed by [`Position::code`].
+pub type CodeHash = BuildHasherDefault<CodeHasher>;
+
 /// A searcher; keep one per game so the table carries over.
 #[derive(Default)]
 pub struct Searcher {
-    table: HashMap<Position, Entry>,
+    table: HashMap<u64, Entry, CodeHash>,
     nodes: u64,
     settings: Option<Settings>,
     start: Option<Instant>,
     stopped: bool,
     may_stop: bool,
+    /// The best root turn of the iteration under way and its score, once
+    /// its first turn is searched: a budget that runs out mid-iteration
+    /// still plays it (the first turn is the last iteration's best, so
+    /// another replaces it only when proven better).
+    root_best: Option<(Turn, i32)>,
 }
 
 fn is_stack_of_six(position: &Position) -> bool {
@@ -139,11 +178,20 @@ impl Searcher {
         let mut last = None;
         for depth in 1..=max_depth {
             self.may_stop = depth > 1;
+            self.root_best = None;
             let score = self.negamax(position, depth, 0, -WIN - 1, WIN + 1);
             if self.stopped {
+                if let Some((best, score)) = self.root_best {
+                    last = Some(Report {
+                        best,
+                        score,
+                        depth,
+                        nodes: self.nodes,
+                    });
+                }
                 break;
             }
-            let Some(best) = self.table.get(position).and_then(|e| e.best) else {
+            let Some(best) = self.table.get(&position.code()).and_then(|e| e.best) else {
                 break;
             };
             last = Some(Report {
@@ -207,7 +255,8 @@ impl Searcher {
         if depth == 0 {
             return self.leaf(position, turns.len());
         }
-        let entry = self.table.get(position).copied();
+        let code = position.code();
+        let entry = self.table.get(&code).copied();
         if let Some(e) = entry {
             if e.depth >= depth {
                 let score = from_table(e.score, ply);
@@ -241,6 +290,9 @@ impl Searcher {
             if score > best_score {
                 best_score = score;
                 best_turn = Some(turn);
+                if ply == 0 {
+                    self.root_best = Some((turn, score));
+                }
             }
             alpha = alpha.max(score);
             if alpha >= beta {
@@ -248,7 +300,7 @@ impl Searcher {
             }
         }
         self.table.insert(
-            position.clone(),
+            code,
             Entry {
                 depth,
                 score: to_table(best_score, ply),
@@ -279,20 +331,13 @@ impl Searcher {
         if let Some(settings) = self.settings {
             let amplitude = settings.noise;
             if amplitude > 0 {
-                let key = hash_position(position) ^ settings.seed;
+                let key = position.code() ^ settings.seed;
                 let h = crate::games::tak::search::mix(key);
                 score += (h % (2 * amplitude as u64 + 1)) as i32 - amplitude;
             }
         }
         score
     }
-}
-
-fn hash_position(position: &Position) -> u64 {
-    use std::hash::{Hash, Hasher};
-    let mut hasher = std::collections::hash_map::DefaultHasher::new();
-    position.hash(&mut hasher);
-    hasher.finish()
 }
 
 fn to_table(score: i32, ply: i32) -> i32 {
@@ -342,6 +387,150 @@ mod tests {
         let mut after = position.clone();
         after.play(report.best).unwrap();
         assert!(is_stack_of_six(&after));
+    }
+
+    /// Positions along a seeded random game, over or not.
+    fn random_positions(seed: u64, count: usize) -> Vec<Position> {
+        let mut state = seed;
+        let mut position = Position::start();
+        let mut out = Vec::new();
+        let mut plies = 0;
+        while out.len() < count {
+            let turns = position.legal_turns();
+            plies += 1;
+            if turns.is_empty() || plies % 60 == 0 {
+                position = Position::start();
+                continue;
+            }
+            state = crate::games::tak::search::mix(state.wrapping_add(1));
+            position.apply(turns[(state % turns.len() as u64) as usize]);
+            if !position.is_over() {
+                out.push(position.clone());
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn levels_are_bounded_by_depth_then_by_doubling_node_budgets() {
+        // No level reads the clock (the bot adds its ceiling), so a level
+        // plays alike on a loaded machine.
+        let limits: Vec<Limits> = (1..=10).map(|l| level_settings(l, 0).limits).collect();
+        assert!(limits.iter().all(|l| l.movetime.is_none()));
+        for (i, l) in limits[..6].iter().enumerate() {
+            assert_eq!(l.depth, Some(i as u32 + 1));
+        }
+        for pair in limits[6..].windows(2) {
+            assert_eq!(pair[0].depth, None);
+            assert_eq!(pair[1].nodes, pair[0].nodes.map(|n| n * 2));
+        }
+        assert!(limits[6].nodes > Some(DEPTH_CEILING));
+        // Noise falls with the level and is gone from level 8.
+        let noise: Vec<i32> = (1..=10).map(|l| level_settings(l, 0).noise).collect();
+        assert!(noise.windows(2).all(|w| w[0] >= w[1]));
+        assert_eq!(noise[7..], [0, 0, 0]);
+    }
+
+    #[test]
+    fn a_node_budget_bounds_the_search_and_still_gives_a_turn() {
+        for position in random_positions(7, 20) {
+            let settings = Settings {
+                limits: Limits {
+                    nodes: Some(3_000),
+                    ..Limits::default()
+                },
+                noise: 0,
+                seed: 0,
+            };
+            let report = Searcher::new().search(&position, settings).unwrap();
+            // Depth 1 always completes; past it the budget stops the
+            // search within a node of the limit.
+            assert!(
+                report.depth == 1 || report.nodes <= 3_000,
+                "{position}: {report:?}"
+            );
+            assert!(position.check(report.best).is_ok());
+        }
+    }
+
+    #[test]
+    fn a_stack_of_six_in_one_is_played_at_every_level_from_two() {
+        // RULINGS Takat 8: White wins at once when a stack reaches six.
+        // White to move with two stacks of five: N's White top may climb
+        // onto C, or C's onto N (C's top is Black: either player may move
+        // an unsafe top, RULINGS Takat 5).
+        for fen in ["bwbwb/wbwbw/x/x/x/x/x w -", "bwbwb/x/x/x/wbwbw/x/x w -"] {
+            let position: Position = fen.parse().unwrap();
+            for level in 2..=10 {
+                let report = Searcher::new()
+                    .search(&position, level_settings(level, level as u64))
+                    .unwrap();
+                let mut after = position.clone();
+                after.play(report.best).unwrap();
+                assert!(
+                    is_stack_of_six(&after),
+                    "level {level} at {fen}: {report:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn every_level_returns_legal_turns() {
+        // Cheap levels at many positions; every level, with its own
+        // budget, at a few.
+        for (i, position) in random_positions(11, 60).iter().enumerate() {
+            let level = (i % 10 + 1) as u8;
+            let mut settings = level_settings(level, i as u64);
+            settings.limits.nodes = Some(settings.limits.nodes.unwrap_or(u64::MAX).min(5_000));
+            let report = Searcher::new().search(position, settings).unwrap();
+            assert!(
+                position.check(report.best).is_ok(),
+                "{position}: {report:?}"
+            );
+        }
+        for position in random_positions(13, 2) {
+            for level in 1..=10 {
+                let report = Searcher::new()
+                    .search(&position, level_settings(level, 5))
+                    .unwrap();
+                assert!(
+                    position.check(report.best).is_ok(),
+                    "{position}: {report:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_position_code_is_one_to_one_along_random_games() {
+        for position in random_positions(17, 300) {
+            assert_eq!(Position::from_code(position.code()), Some(position.clone()));
+        }
+    }
+
+    /// Speed of each level at a few positions (run by hand).
+    #[test]
+    #[ignore]
+    fn level_speeds() {
+        for level in [5u8, 6, 7, 8, 9, 10] {
+            let mut total = std::time::Duration::ZERO;
+            let mut nodes = 0;
+            let mut depths = Vec::new();
+            for position in random_positions(19, 12) {
+                let start = Instant::now();
+                let report = Searcher::new()
+                    .search(&position, level_settings(level, 1))
+                    .unwrap();
+                total += start.elapsed();
+                nodes += report.nodes;
+                depths.push(report.depth);
+            }
+            println!(
+                "level {level}: {nodes} nodes in {total:?} ({:.0} nodes/s), depths {depths:?}",
+                nodes as f64 / total.as_secs_f64()
+            );
+        }
     }
 
     #[test]
