@@ -277,6 +277,8 @@ fn button_ids_parse_or_are_ignored() {
             "rematch",
             "replay",
             "challenge",
+            "history",
+            "games",
         ]),
         regressions: strings(&[
             "",
@@ -301,6 +303,8 @@ fn button_ids_parse_or_are_ignored() {
             } => button_ids::offer_id(kind, game, version, accept),
             Press::Rematch { game } => button_ids::rematch_id(game),
             Press::Replay { game } => button_ids::replay_id(game),
+            Press::HistoryPage { user, page } => button_ids::history_page_id(user, page),
+            Press::GamesPage { page } => button_ids::games_page_id(page),
         };
         assert_eq!(button_ids::parse(&written), Some(press), "{id:?}");
         true

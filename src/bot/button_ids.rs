@@ -1,9 +1,10 @@
 //! Buttons' custom ids, written where a button is offered and read where
 //! it is pressed: `challenge:<id>:accept|decline`,
 //! `draw:<game>:<version>:accept|decline`, `undo:<game>:<version>:accept|decline`,
-//! `rematch:<game>`, `replay:<game>`. This module uses no other module of the bot.
+//! `rematch:<game>`, `replay:<game>`, and the pages of lists:
+//! `history:<user>:<page>`, `games:<page>`. This module uses no other module of the bot.
 
-use crate::store::OfferKind;
+use crate::store::{OfferKind, UserId};
 
 pub const EXPIRED: &str = "This offer has expired.";
 pub const NOT_FOR_YOU: &str = "This is not for you.";
@@ -32,6 +33,16 @@ pub fn replay_id(game: i64) -> String {
     format!("replay:{game}")
 }
 
+/// A page of `/history user:<user>`.
+pub fn history_page_id(user: UserId, page: usize) -> String {
+    format!("history:{user}:{page}")
+}
+
+/// A page of `/games all:true`.
+pub fn games_page_id(page: usize) -> String {
+    format!("games:{page}")
+}
+
 /// A parsed custom id.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Press {
@@ -51,6 +62,15 @@ pub enum Press {
     /// The Replay button under a finished game: anyone may press it.
     Replay {
         game: i64,
+    },
+    /// Previous/Next under `/history`: anyone may press it.
+    HistoryPage {
+        user: UserId,
+        page: usize,
+    },
+    /// Previous/Next under `/games all:true`: anyone may press it.
+    GamesPage {
+        page: usize,
     },
 }
 
@@ -82,6 +102,13 @@ pub fn parse(custom_id: &str) -> Option<Press> {
         ["replay", game] => Some(Press::Replay {
             game: game.parse().ok()?,
         }),
+        ["history", user, page] => Some(Press::HistoryPage {
+            user: user.parse().ok()?,
+            page: page.parse().ok()?,
+        }),
+        ["games", page] => Some(Press::GamesPage {
+            page: page.parse().ok()?,
+        }),
         _ => None,
     }
 }
@@ -110,12 +137,20 @@ mod tests {
         );
         assert_eq!(parse(&rematch_id(4)), Some(Press::Rematch { game: 4 }));
         assert_eq!(parse(&replay_id(5)), Some(Press::Replay { game: 5 }));
+        assert_eq!(
+            parse(&history_page_id(9, 2)),
+            Some(Press::HistoryPage { user: 9, page: 2 })
+        );
+        assert_eq!(parse(&games_page_id(3)), Some(Press::GamesPage { page: 3 }));
         for bad in [
             "",
             "challenge:x:accept",
             "draw:1:2:maybe",
             "rematch",
             "replay:x",
+            "history:1",
+            "history:x:2",
+            "games:",
             "a:b:c:d:e",
         ] {
             assert_eq!(parse(bad), None, "{bad}");

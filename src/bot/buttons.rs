@@ -97,7 +97,19 @@ pub fn press(ctx: &Ctx<'_>, custom_id: &str) -> Outcome {
         }
         // `/replay game:<n>` checks that the game is of this server.
         Press::Replay { game } => super::replay::replay(ctx, Some(game)),
+        // Lists anyone may read; a page past the end is refused as typed.
+        Press::HistoryPage { user, page } => {
+            super::standings::history(ctx, Some(user), Some(page_number(page)))
+        }
+        Press::GamesPage { page } => {
+            super::spectate::games_in_progress(ctx, Some(page_number(page)))
+        }
     }
+}
+
+/// A button's page as a typed `page:` (one past any list when it is huge).
+fn page_number(page: usize) -> i64 {
+    i64::try_from(page).unwrap_or(i64::MAX)
 }
 
 /// Whether a button of `place` still answers something at `now`, whoever
@@ -134,6 +146,8 @@ fn live(
         Press::Replay { game } => store
             .game(game)?
             .is_some_and(|row| row.guild == place.guild && row.status != GameStatus::Active),
+        // A list can always be paged (a page gone past the end is refused when pressed).
+        Press::HistoryPage { .. } | Press::GamesPage { .. } => true,
     })
 }
 

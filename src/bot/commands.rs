@@ -274,8 +274,22 @@ fn registry() -> Vec<CommandSpec> {
         plain(
             "games",
             "Your games in progress in this server (your move first) and challenges waiting for you",
-            vec![],
-            |_| Ok(Command::Games),
+            vec![
+                opt(
+                    "all",
+                    "true: every game in progress in this server, for spectators",
+                    OptionKind::Boolean,
+                ),
+                page_option("Which page of 10 games, with all:true (default 1)"),
+            ],
+            |chosen| {
+                let all = chosen.boolean("all") == Some(true);
+                let page = chosen.integer("page");
+                if page.is_some() && !all {
+                    return Err("/games page: is for the list of every game in progress, e.g. /games all:true page:2 (your own games fit on one page)".to_string());
+                }
+                Ok(Command::Games { all, page })
+            },
         ),
         plain(
             "remind",
@@ -324,12 +338,7 @@ fn registry() -> Vec<CommandSpec> {
             "This server's ratings for a game",
             vec![
                 game_option,
-                opt(
-                    "page",
-                    "Which page of 10 players (default 1)",
-                    OptionKind::Integer,
-                )
-                .min(1.0),
+                page_option("Which page of 10 players (default 1)"),
             ],
             |chosen| {
                 Ok(Command::Leaderboard {
@@ -355,14 +364,14 @@ fn registry() -> Vec<CommandSpec> {
         plain(
             "history",
             "A player's recent finished games in this server",
-            vec![opt(
-                "user",
-                "Whose games (default: yours)",
-                OptionKind::User,
-            )],
+            vec![
+                opt("user", "Whose games (default: yours)", OptionKind::User),
+                page_option("Which page of 10 games (default 1)"),
+            ],
             |chosen| {
                 Ok(Command::History {
                     user: chosen.user("user"),
+                    page: chosen.integer("page"),
                 })
             },
         ),
@@ -449,6 +458,11 @@ fn registry() -> Vec<CommandSpec> {
     list
 }
 
+/// The `page:` option of a paged list.
+fn page_option(description: &'static str) -> OptionSpec {
+    opt("page", description, OptionKind::Integer).min(1.0)
+}
+
 /// A description built once for the registry, which lives as long as the program.
 fn static_str(text: String) -> &'static str {
     Box::leak(text.into_boxed_str())
@@ -533,7 +547,11 @@ pub enum Command {
     Theme(String),
     Themes,
     Claim,
-    Games,
+    /// `/games`: the user's own games; `all`: every game in progress here.
+    Games {
+        all: bool,
+        page: Option<i64>,
+    },
     /// `/remind every:`; `None` turns reminders off for the game.
     Remind {
         every: Option<Duration>,
@@ -562,6 +580,7 @@ pub enum Command {
     },
     History {
         user: Option<UserRef>,
+        page: Option<i64>,
     },
     /// `/rules game:takat`: a game's rules and notation.
     Rules(GameKind),
@@ -576,7 +595,9 @@ impl Command {
             Command::Challenge(ChallengeRequest {
                 opponent: Some(u), ..
             }) => vec![u],
-            Command::Rating { user: Some(u), .. } | Command::History { user: Some(u) } => vec![u],
+            Command::Rating { user: Some(u), .. } | Command::History { user: Some(u), .. } => {
+                vec![u]
+            }
             _ => Vec::new(),
         }
     }

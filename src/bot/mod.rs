@@ -21,10 +21,12 @@ pub mod info;
 pub mod interval;
 pub mod live;
 pub mod offers;
+pub mod pages;
 pub mod play;
 pub mod replay;
 pub mod reply;
 pub mod rules;
+pub mod spectate;
 pub mod spelling;
 pub mod standings;
 pub mod suggest;
@@ -210,7 +212,8 @@ impl Bot {
                 Command::Theme(name) => themes::set_theme(&ctx, name),
                 Command::Themes => themes::list(&ctx),
                 Command::Claim => correspondence::claim(&ctx),
-                Command::Games => correspondence::games(&ctx),
+                Command::Games { all: false, .. } => correspondence::games(&ctx),
+                Command::Games { all: true, page } => spectate::games_in_progress(&ctx, *page),
                 Command::Remind { every } => correspondence::remind(&ctx, *every),
                 Command::RemindIn { after } => correspondence::remind_in(&ctx, *after),
                 Command::RemindStatus => correspondence::remind_status(&ctx),
@@ -222,7 +225,9 @@ impl Bot {
                 Command::Rating { user, game } => {
                     standings::rating(&ctx, user.as_ref().map(|u| u.id), *game)
                 }
-                Command::History { user } => standings::history(&ctx, user.as_ref().map(|u| u.id)),
+                Command::History { user, page } => {
+                    standings::history(&ctx, user.as_ref().map(|u| u.id), *page)
+                }
                 Command::Rules(kind) => Ok(vec![rules::rules(ctx.place, *kind)]),
                 Command::Button(custom_id) => buttons::press(&ctx, custom_id),
             });

@@ -3,7 +3,9 @@
 //! per game; the store changes them in the transaction that ends a game.
 
 use super::announce::change_text;
+use super::button_ids;
 use super::interval::date;
+use super::pages::Page;
 use super::reply::{channel_mention, mention, Reply};
 use super::{refuse, Ctx, Failure, Outcome, Place};
 use crate::games::{GameKind, Seat};
@@ -97,22 +99,20 @@ pub fn leaderboard(ctx: &Ctx<'_>, game: Option<GameKind>, page: Option<i64>) -> 
             ),
         )]);
     }
-    let pages = players.len().div_ceil(PAGE_SIZE);
-    let page = page.unwrap_or(1).max(1);
-    if page as usize > pages {
-        return refuse(format!(
-            "The {} leaderboard has {} (page {page} asked for).",
-            kind.title(),
-            crate::games::plural(pages as u32, "page")
-        ));
-    }
-    let first = (page as usize - 1) * PAGE_SIZE;
+    let page = Page::of(
+        players.len(),
+        PAGE_SIZE,
+        page,
+        &format!("The {} leaderboard", kind.title()),
+    )?;
     let mut text = format!(
-        "{} leaderboard of this server, page {page} of {pages} (rank. player: rating (deviation), games: wins, losses, draws):",
-        kind.title()
+        "{} leaderboard of this server, page {} of {} (rank. player: rating (deviation), games: wins, losses, draws):",
+        kind.title(),
+        page.number,
+        page.count
     );
     let mut provisional_heading = false;
-    for (i, p) in players.iter().enumerate().skip(first).take(PAGE_SIZE) {
+    for (i, p) in players.iter().enumerate().skip(page.skip()).take(PAGE_SIZE) {
         if p.rating.is_provisional() && !provisional_heading {
             text.push_str(&format!(
                 "\nProvisional (deviation above {PROVISIONAL_DEVIATION}):"
@@ -128,8 +128,8 @@ pub fn leaderboard(ctx: &Ctx<'_>, game: Option<GameKind>, page: Option<i64>) -> 
             record(p)
         ));
     }
-    if page as usize != pages {
-        text.push_str(&format!("\nMore: /leaderboard page:{}", page + 1));
+    if !page.is_last() {
+        text.push_str(&format!("\nMore: /leaderboard page:{}", page.number + 1));
     }
     Ok(vec![Reply::public(ctx.place, text)])
 }
@@ -193,21 +193,37 @@ pub fn rating(ctx: &Ctx<'_>, user: Option<u64>, game: Option<GameKind>) -> Outco
     Ok(vec![Reply::public(ctx.place, text)])
 }
 
-/// `/history [user]`: recent finished games in this server, with the way
-/// to get each one's game record.
-pub fn history(ctx: &Ctx<'_>, user: Option<u64>) -> Outcome {
+/// `/history [user] [page]`: finished games in this server, newest
+/// first, 10 a page, with the way to get each one's game record.
+pub fn history(ctx: &Ctx<'_>, user: Option<u64>, page: Option<i64>) -> Outcome {
     let who = user.unwrap_or(ctx.user.id);
-    let games = ctx.store().history(&ctx.place.guild, who, RECENT_RESULTS)?;
-    if games.is_empty() {
+    let store = ctx.store();
+    let total = store.history_len(&ctx.place.guild, who)?;
+    if total == 0 {
         return Ok(vec![Reply::public(
             ctx.place,
             format!("{} has no finished games in this server yet.", mention(who)),
         )]);
     }
-    let mut text = format!(
-        "{}'s recent games in this server, newest first:",
-        mention(who)
-    );
+    let page = Page::of(
+        total,
+        RECENT_RESULTS,
+        page,
+        &format!("{}'s history in this server", mention(who)),
+    )?;
+    let games = store.history(&ctx.place.guild, who, page.skip(), page.size)?;
+    let mut text = if page.count == 1 {
+        format!(
+            "{}'s recent games in this server, newest first:",
+            mention(who)
+        )
+    } else {
+        format!(
+            "{}'s games in this server, newest first{}:",
+            mention(who),
+            page.of_text()
+        )
+    };
     for finished in &games {
         let g = &finished.game;
         let seat = g.seat_of(who).unwrap_or(Seat::Player1);
@@ -250,5 +266,15 @@ pub fn history(ctx: &Ctx<'_>, user: Option<u64>) -> Outcome {
         ));
     }
     text.push_str("\n/export game:<number> gives the game record of any of them.");
-    Ok(vec![Reply::public(ctx.place, text)])
+    if !page.is_last() {
+        let whose = match user {
+            Some(user) if user != ctx.user.id => format!("user:{} ", mention(user)),
+            _ => String::new(),
+        };
+        text.push_str(&format!("\nMore: /history {whose}page:{}", page.number + 1));
+    }
+    let reply = Reply::public(ctx.place, text);
+    Ok(vec![
+        page.buttons(reply, |n| button_ids::history_page_id(who, n))
+    ])
 }

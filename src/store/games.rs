@@ -183,6 +183,31 @@ impl Store {
         raw.map(finish_row).transpose()
     }
 
+    /// How many games are in progress in a server.
+    pub fn active_games_len(&self, guild: &str) -> Result<usize> {
+        let n: i64 = self.conn().query_row_cached(
+            "SELECT COUNT(*) FROM games WHERE guild = ?1 AND status = 'active'",
+            [guild],
+            |r| r.get(0),
+        )?;
+        Ok(usize::try_from(n).unwrap_or(0))
+    }
+
+    /// The games in progress in a server, oldest first: `limit` of them
+    /// after skipping the oldest `skip`.
+    pub fn active_games_in(&self, guild: &str, skip: usize, limit: usize) -> Result<Vec<GameRow>> {
+        let conn = self.conn();
+        let mut stmt = conn.prepare_cached(concat!(
+            "SELECT ",
+            game_columns!(),
+            " FROM games WHERE guild = ?1 AND status = 'active' ORDER BY id LIMIT ?2 OFFSET ?3"
+        ))?;
+        let raws = stmt
+            .query_map(params![guild, limit as i64, skip as i64], raw)?
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        raws.into_iter().map(finish_row).collect()
+    }
+
     /// Every game, oldest first.
     pub fn all_games(&self) -> Result<Vec<GameRow>> {
         let conn = self.conn();

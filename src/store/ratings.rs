@@ -331,17 +331,38 @@ impl Store {
         .transpose()
     }
 
-    /// A user's games of a server that are over, newest first.
-    pub fn history(&self, guild: &str, user: UserId, limit: usize) -> Result<Vec<FinishedGame>> {
+    /// How many games of a server a user has played to the end (or aborted).
+    pub fn history_len(&self, guild: &str, user: UserId) -> Result<usize> {
+        let n: i64 = self.conn().query_row_cached(
+            "SELECT COUNT(*) FROM games
+             WHERE guild = ?1 AND status != 'active' AND (player1 = ?2 OR player2 = ?2)",
+            params![guild, id_in(user)],
+            |r| r.get(0),
+        )?;
+        Ok(usize::try_from(n).unwrap_or(0))
+    }
+
+    /// A user's games of a server that are over, newest first: `limit` of
+    /// them after skipping the newest `skip`.
+    pub fn history(
+        &self,
+        guild: &str,
+        user: UserId,
+        skip: usize,
+        limit: usize,
+    ) -> Result<Vec<FinishedGame>> {
         let ids: Vec<i64> = {
             let conn = self.conn();
             let mut stmt = conn.prepare_cached(
                 "SELECT id FROM games
                  WHERE guild = ?1 AND status != 'active' AND (player1 = ?2 OR player2 = ?2)
-                 ORDER BY finished_at DESC, id DESC LIMIT ?3",
+                 ORDER BY finished_at DESC, id DESC LIMIT ?3 OFFSET ?4",
             )?;
             let ids = stmt
-                .query_map(params![guild, id_in(user), limit as i64], |r| r.get(0))?
+                .query_map(
+                    params![guild, id_in(user), limit as i64, skip as i64],
+                    |r| r.get(0),
+                )?
                 .collect::<rusqlite::Result<_>>()?;
             ids
         };
