@@ -203,6 +203,14 @@ async fn four_shards_in_two_processes_keep_each_server_in_one_database() {
 
     first.stop().await.unwrap();
     second.stop().await.unwrap();
+    // No process started a shard past its range while it ran (serenity boots a process's
+    // shards 5 s apart: a third shard of the first process would have come by now).
+    assert_eq!(
+        standin.identified_shards(),
+        vec![(0, 4), (1, 4), (2, 4), (3, 4)],
+        "{}",
+        standin.summary()
+    );
 
     // Each process's file holds exactly the servers of its shards: one game and its accepted
     // challenge each (the stray and direct challenges were stored nowhere).
