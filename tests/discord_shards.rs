@@ -203,6 +203,14 @@ async fn four_shards_in_two_processes_keep_each_server_in_one_database() {
 
     first.stop().await.unwrap();
     second.stop().await.unwrap();
+    // No process started a shard past its range while it ran (serenity boots a process's
+    // shards 5 s apart: a third shard of the first process would have come by now).
+    assert_eq!(
+        standin.identified_shards(),
+        vec![(0, 4), (1, 4), (2, 4), (3, 4)],
+        "{}",
+        standin.summary()
+    );
 
     // Each process's file holds exactly the servers of its shards: one game and its accepted
     // challenge each (the stray and direct challenges were stored nowhere).
@@ -247,4 +255,65 @@ async fn a_database_is_refused_by_a_process_running_other_shards() {
         text.contains("shards 0..2 of 4") && text.contains("every shard"),
         "{text}"
     );
+}
+
+/// `taktable run ARGS` in a fresh directory whose `.env` holds `dotenv`: its exit status and
+/// standard error. Nothing connects: each case fails on its settings first.
+fn run_with(args: &[&str], dotenv: &str) -> (Option<i32>, String) {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join(".env"), dotenv).unwrap();
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_taktable"));
+    command.arg("run").args(args).current_dir(dir.path());
+    for variable in ["DISCORD_SHARDS", "DISCORD_SHARD_RANGE", "DATABASE_PATH"] {
+        command.env_remove(variable);
+    }
+    let output = command.output().unwrap();
+    (
+        output.status.code(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn bad_shard_settings_stop_the_run_with_a_clear_error() {
+    let token = "DISCORD_TOKEN=MTEw.not-used.secret\n";
+    for (args, dotenv, expected) in [
+        (
+            &["--shards", "4", "--shard-range", "3..5"][..],
+            "",
+            "the shard range 3..5 goes past the last shard: with 4 shards the range ends at 4 \
+             at most (shards are numbered 0 to 3)",
+        ),
+        (
+            &["--shards", "4", "--shard-range", "2..2"],
+            "",
+            "the shard range 2..2 holds no shard",
+        ),
+        (
+            &["--shards", "0"],
+            "",
+            "the number of shards (--shards or DISCORD_SHARDS) must be a whole number of at \
+             least 1, not \"0\"",
+        ),
+        (
+            &["--shard-range", "0..2"],
+            "",
+            "a shard range (--shard-range or DISCORD_SHARD_RANGE) needs the number of shards too",
+        ),
+        // The variables, read from .env, are checked alike...
+        (
+            &[],
+            "DISCORD_SHARDS=4\nDISCORD_SHARD_RANGE=0-2\n",
+            "must be written A..B with whole numbers, such as 0..2 for shards 0 and 1, not \"0-2\"",
+        ),
+        // ...and a flag wins over its variable.
+        (&["--shards", "four"], "DISCORD_SHARDS=4\n", "not \"four\""),
+    ] {
+        let (status, stderr) = run_with(args, &format!("{token}{dotenv}"));
+        assert_eq!(status, Some(2), "{args:?} {dotenv:?}: {stderr}");
+        assert!(
+            stderr.contains(expected),
+            "{args:?} {dotenv:?}: expected {expected:?} in\n{stderr}"
+        );
+    }
 }
