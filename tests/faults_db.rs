@@ -533,3 +533,89 @@ fn a_full_disk_loses_no_answered_move() {
         refusals.len()
     );
 }
+
+/// What the database holds of a game: its version and its moves.
+fn game_record(path: &Path, channel: &str) -> (i64, Vec<String>) {
+    let conn = rusqlite::Connection::open(path).unwrap();
+    let version = conn
+        .query_row(
+            "SELECT version FROM games WHERE channel = ?1 AND status = 'active'",
+            [channel],
+            |r| r.get(0),
+        )
+        .unwrap();
+    let moves = conn
+        .prepare(
+            "SELECT m.notation FROM moves m JOIN games g ON g.id = m.game_id
+             WHERE g.channel = ?1 ORDER BY m.ply",
+        )
+        .unwrap()
+        .query_map([channel], |r| r.get(0))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    (version, moves)
+}
+
+#[test]
+fn a_move_on_a_full_disk_is_refused_with_the_reason_and_changes_nothing() {
+    // Issue 16: a full disk gives a clear error and loses nothing. SQLite's
+    // page cap (max_page_count) fails writes with SQLITE_FULL, as a full
+    // disk does, without filling the machine's disk.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("capped.db");
+    let bot = Bot::new(Store::open(&path).unwrap(), Arc::new(SystemClock));
+    for game in 0..FULL_GAMES {
+        start_game(&bot, &format!("full-{game}"));
+    }
+    // No page more than the file has now.
+    let pages = bot.store().limit_pages(1).unwrap();
+    assert!(pages > 1, "the cap never goes below the pages in use");
+    let mut rng = SmallRng::seed_from_u64(16);
+    let mut positions: Vec<Position> = (0..FULL_GAMES)
+        .map(|_| Position::new(Rules::standard(5).unwrap()))
+        .collect();
+    let mut played = 0;
+    let refused = (0..2_000).find_map(|turn| {
+        let game = turn % FULL_GAMES;
+        let position = &mut positions[game];
+        let legal = position.legal_moves();
+        if legal.is_empty() || position.is_over() {
+            return None;
+        }
+        let mv = legal[rng.random_range(0..legal.len())];
+        let who = if position.ply() % 2 == 0 {
+            "alice"
+        } else {
+            "bob"
+        };
+        let channel = format!("full-{game}");
+        let before = game_record(&path, &channel);
+        let reply = run(&bot, &channel, who, &format!("/move {mv}"));
+        if reply.contains(&format!("<@{}> played", user_id(who))) {
+            position.play(mv).unwrap();
+            played += 1;
+            return None;
+        }
+        Some((channel, who, mv.to_string(), before, reply))
+    });
+    let (channel, who, ptn, before, reply) = refused.expect("the capped database never filled");
+    assert_eq!(reply, taktable::bot::DISK_FULL);
+    assert!(reply.contains("disk is full") && reply.contains("not played"));
+    assert_eq!(
+        game_record(&path, &channel),
+        before,
+        "the refused move changed the game"
+    );
+    // A look at the board needs no room and still works.
+    assert!(run(&bot, &channel, "carol", "/board").contains("to play"));
+    // With room again, the same move is played, and every game replays to its snapshot.
+    bot.store().limit_pages(1 << 30).unwrap();
+    let again = run(&bot, &channel, who, &format!("/move {ptn}"));
+    assert!(again.contains("played"), "{again}");
+    let (version, moves) = game_record(&path, &channel);
+    assert_eq!(version, before.0 + 1);
+    assert_eq!(moves.len(), before.1.len() + 1);
+    assert_eq!(bot.verify_snapshots(), Ok(FULL_GAMES));
+    println!("page cap: {pages} pages, {played} moves answered, then refused: {reply}");
+}

@@ -33,6 +33,13 @@ fn refuse_if_busy(ctx: &Ctx<'_>) -> Result<(), super::Failure> {
         ));
     }
     if let Some(c) = ctx.store().open_challenge(&place.guild, &place.channel)? {
+        // Past its 24 hours it blocks nothing: close it now rather than
+        // wait for the scheduler (whose sweep then finds it closed).
+        if c.expires_at <= ctx.now {
+            ctx.store()
+                .close_challenge(c.id, ChallengeStatus::Expired, ctx.now)?;
+            return Ok(());
+        }
         let whose = if c.challenger == ctx.user.id {
             "your challenge is still waiting here; /cancel it first".to_string()
         } else {

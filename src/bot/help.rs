@@ -84,7 +84,7 @@ fn quick_start() -> String {
 2. Move: /move notation:<move> when it's your turn ({}).
 3. During the game: /board shows it, /undo asks to take back your last move, /draw offers a draw, /resign gives up; /abort ends a game started by mistake (unrated) until both have made two moves.
 After a game: /export gives it as a file, /replay as an animated picture of every move, /analyze graphs the computer's evaluation and marks the moves that swung it; /info gives any game's settings and state as one line of JSON.
-Rules and notation: /rules game:<{}>. Your games: /games.
+Rules and notation: /rules game:<{}>. Your games: /games (every game here: /games all:true; finished ones: /history).
 One command's options: /help command:<name>, e.g. /help command:move. Commands: {}.",
         word_list(&titles, "and"),
         word_list(&challenges, "or"),

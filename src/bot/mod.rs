@@ -82,6 +82,10 @@ impl From<StoreError> for Failure {
         match e {
             StoreError::Stale => Failure::User(POSITION_CHANGED.to_string()),
             StoreError::Conflict(why) => Failure::User(format!("Nothing was done: {why}.")),
+            e if e.is_disk_full() => {
+                error!("store error: {e}");
+                Failure::User(DISK_FULL.to_string())
+            }
             e => Failure::Store(e),
         }
     }
@@ -90,6 +94,10 @@ impl From<StoreError> for Failure {
 /// The answer to a move (or other change) made against an old version.
 pub const POSITION_CHANGED: &str =
     "The position changed before your command was applied, so nothing was done. Look at /board and try again.";
+
+/// The answer to a change the database had no room for (issue 16).
+pub const DISK_FULL: &str =
+    "The bot's disk is full, so nothing was saved: your command changed nothing (a move was not played). Please try again later.";
 
 /// Shorthand for a refusal.
 pub fn refuse<T>(text: impl Into<String>) -> Result<T, Failure> {

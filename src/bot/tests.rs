@@ -369,6 +369,31 @@ fn an_expired_challenge_cannot_be_accepted_even_before_the_scheduler_runs() {
 }
 
 #[test]
+fn a_challenge_past_its_24_hours_does_not_block_a_new_one_before_the_scheduler_runs() {
+    // Issue 3: a challenge waits 24 hours; one challenge at a time per channel.
+    let dir = tempfile::tempdir().unwrap();
+    let clock = clock();
+    let bot = bot_at(&dir.path().join("t.db"), clock.clone());
+    run(&bot, ALICE, challenge(BOB, 5));
+    clock
+        .advance(Duration::hours(23) + Duration::minutes(59))
+        .unwrap();
+    let early = say(&bot, CAROL, challenge(BOB, 4));
+    assert!(early.contains("One challenge at a time"), "{early}");
+    clock.advance(Duration::minutes(1)).unwrap();
+    let fresh = say(&bot, CAROL, challenge(BOB, 4));
+    assert!(fresh.contains("challenges <@202> to Tak 4x4"), "{fresh}");
+    // The old one was closed as expired then, so nothing is left for the
+    // scheduler, and Bob's /accept takes Carol's challenge.
+    let old = bot.store().challenge(1).unwrap().unwrap();
+    assert_eq!(old.status, crate::store::ChallengeStatus::Expired);
+    assert!(bot.run_due().is_empty());
+    run(&bot, BOB, Command::Accept);
+    let game = bot.store().active_game("g", "general").unwrap().unwrap();
+    assert_eq!(game.players, [CAROL, BOB]);
+}
+
+#[test]
 fn only_players_and_admins_abort_and_only_players_resign() {
     // Issue 3: only players and server admins end a game early; issue 13
     // item 1: a bystander who is not an admin can't abort.

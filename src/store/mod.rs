@@ -110,6 +110,14 @@ fn sqlite_text(e: &rusqlite::Error) -> String {
     format!("{what} ({e})")
 }
 
+impl StoreError {
+    /// Whether the change failed because the disk (or the database's
+    /// size cap) is full: nothing of it was saved, and it may work later.
+    pub fn is_disk_full(&self) -> bool {
+        matches!(self, StoreError::Sqlite(e) if e.sqlite_error_code() == Some(rusqlite::ErrorCode::DiskFull))
+    }
+}
+
 pub type Result<T, E = StoreError> = std::result::Result<T, E>;
 
 /// The database. One connection behind a mutex: every operation is short,
@@ -188,6 +196,18 @@ impl Store {
         Ok(self
             .conn()
             .query_row_cached("PRAGMA journal_mode", [], |r| r.get(0))?)
+    }
+
+    /// Caps the database at `pages` pages for this connection (SQLite's
+    /// `max_page_count`; never below the pages it has): a write that needs
+    /// more fails as on a full disk. Returns the cap in force. Tests use it
+    /// to fill the "disk" without filling the machine's.
+    pub fn limit_pages(&self, pages: u64) -> Result<u64> {
+        let pages = i64::try_from(pages).unwrap_or(i64::MAX);
+        let cap: i64 = self
+            .conn()
+            .pragma_update_and_check(None, "max_page_count", pages, |r| r.get(0))?;
+        Ok(u64::try_from(cap).unwrap_or(0))
     }
 
     pub fn meta(&self, key: &str) -> Result<Option<String>> {
