@@ -38,6 +38,8 @@ pub mod takkure;
 pub mod text;
 pub mod theme;
 
+use std::hash::{Hash, Hasher};
+
 use image::{RgbImage, RgbaImage};
 
 pub use card::Side;
@@ -66,9 +68,12 @@ pub trait Picture {
     /// What the picture shows, in words (see [`alt_text`]).
     fn alt_text(&self) -> String;
 
-    /// The picture as PNG bytes.
+    /// The picture as PNG bytes, with the palette kept from this game's
+    /// earlier pictures in `theme` (see [`png::encode_kept`]).
     fn png(&self, theme: Theme) -> Result<Vec<u8>, RenderError> {
-        png::encode(&self.compose(theme), Self::FILTER)
+        let mut kind = std::hash::DefaultHasher::new();
+        (std::any::type_name::<Self>(), theme).hash(&mut kind);
+        png::encode_kept(&self.compose(theme), Self::FILTER, kind.finish())
     }
 
     /// The picture with an alpha channel (always opaque), for tests and

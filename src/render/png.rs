@@ -13,7 +13,9 @@
 //! `tests/scale_png.rs` measures the sizes and how far any pixel moved, in
 //! every theme; `docs/scale.md` has the figures.
 
+use std::collections::HashMap;
 use std::fmt;
+use std::sync::{Arc, Mutex};
 
 use image::RgbImage;
 
@@ -189,16 +191,170 @@ struct Indexed {
     pixels: Vec<u8>,
 }
 
-fn indexed(img: &RgbImage) -> Indexed {
+/// The palette chosen for `img` and the colours `seen` before in pictures
+/// of its kind (their pixel counts), and the index of each of those colours.
+fn chosen(img: &RgbImage, mut seen: ColourMap<u32>) -> (Indexed, Kept) {
     let runs = runs(img);
-    let (colours, index) = palette(&histogram(&runs));
+    let counts = histogram(&runs);
+    if seen.len() + counts.len() > SEEN {
+        seen.clear();
+    }
+    for (&c, &n) in &counts {
+        *seen.entry(c).or_insert(0) += n;
+    }
+    let (colours, index) = palette(&seen);
     let mut pixels = Vec::with_capacity(img.as_raw().len() / 3);
-    for (c, length) in runs {
+    for &(c, length) in &runs {
         // Every colour of the picture has an index (`palette` maps them all).
         let i = index.get(&c).copied().unwrap_or(0);
         pixels.resize(pixels.len() + length as usize, i);
     }
-    Indexed { colours, pixels }
+    let kept = Kept {
+        colours: colours.clone(),
+        index,
+        seen,
+    };
+    (Indexed { colours, pixels }, kept)
+}
+
+/// How far a colour may move to a palette colour it was not chosen for:
+/// 8 steps of 255 in any channel (the test's bound for "far").
+const NEAR: i32 = 8;
+
+/// The most colours a kind of picture remembers (a game's pictures in one
+/// theme have a few thousand): past it, they are forgotten.
+const SEEN: usize = 16 * 1024;
+
+/// The palette kept for one kind of picture (game, theme and size): its
+/// colours, the index of every colour seen in those pictures so far, and
+/// how many pixels had each colour, for choosing the next palette from all
+/// of them when a new colour fits none.
+#[derive(Clone, Default)]
+struct Kept {
+    colours: Vec<u32>,
+    index: ColourMap<u8>,
+    seen: ColourMap<u32>,
+}
+
+/// The index for a colour `c` not seen before: an exact new entry while
+/// `palette` has room, else the nearest colour if it is [`NEAR`]; `None`
+/// when neither (the palette no longer fits the pictures).
+fn place(palette: &mut Vec<u32>, c: u32) -> Option<u8> {
+    if palette.len() < 256 {
+        palette.push(c);
+        return Some((palette.len() - 1) as u8);
+    }
+    let [r, g, b] = unpacked(c).map(i32::from);
+    let (far, i) = palette
+        .iter()
+        .enumerate()
+        .map(|(i, &p)| {
+            let [pr, pg, pb] = unpacked(p).map(i32::from);
+            let far = (r - pr).abs().max((g - pg).abs()).max((b - pb).abs());
+            (far, i)
+        })
+        .min()?;
+    (far <= NEAR).then_some(i as u8)
+}
+
+/// Pixels compared with the row above at once: most of a board picture
+/// is flat areas, the same as the row above.
+const CHUNK: usize = 16;
+
+/// `img` through the palette `kept`: the pixels, the palette with any
+/// colours added, and the colours not seen before with their indices; or
+/// `None` when a colour fits none of the palette's.
+fn through(img: &RgbImage, kept: &Kept) -> Option<(Vec<u8>, Vec<u32>, ColourMap<u8>)> {
+    let raw = img.as_raw();
+    let w = img.width() as usize;
+    let mut pixels = vec![0u8; raw.len() / 3];
+    let mut palette = kept.colours.clone();
+    let mut new = ColourMap::default();
+    // The last colour looked up and its index: runs of one colour.
+    let mut last: Option<(u32, u8)> = None;
+    for y in 0..img.height() as usize {
+        let row = y * w;
+        for x in (0..w).step_by(CHUNK) {
+            let here = (row + x)..(row + (x + CHUNK).min(w));
+            if y > 0
+                && raw[here.start * 3..here.end * 3]
+                    == raw[(here.start - w) * 3..(here.end - w) * 3]
+            {
+                pixels.copy_within(here.start - w..here.end - w, here.start);
+                continue;
+            }
+            for p in here {
+                let c = packed([raw[p * 3], raw[p * 3 + 1], raw[p * 3 + 2]]);
+                let i = match last {
+                    Some((l, i)) if l == c => i,
+                    _ => {
+                        let i = match kept.index.get(&c).or_else(|| new.get(&c)) {
+                            Some(&i) => i,
+                            None => {
+                                let i = place(&mut palette, c)?;
+                                new.insert(c, i);
+                                i
+                            }
+                        };
+                        last = Some((c, i));
+                        i
+                    }
+                };
+                pixels[p] = i;
+            }
+        }
+    }
+    Some((pixels, palette, new))
+}
+
+type KeptKey = (u64, (u32, u32));
+
+/// Palettes kept between pictures, by kind of picture and size: choosing
+/// one (see [`palette`]) costs more than the rest of the encoding, and a
+/// game's pictures share their colours from move to move.
+static KEPT: Mutex<Option<HashMap<KeptKey, Arc<Kept>>>> = Mutex::new(None);
+
+/// More kinds than games x themes x sizes would be a leak: start again.
+const KINDS: usize = 256;
+
+fn kept(key: KeptKey) -> Option<Arc<Kept>> {
+    let all = KEPT.lock().unwrap_or_else(|e| e.into_inner());
+    all.as_ref()?.get(&key).cloned()
+}
+
+fn keep(key: KeptKey, palette: Kept) {
+    let mut all = KEPT.lock().unwrap_or_else(|e| e.into_inner());
+    let all = all.get_or_insert_with(HashMap::new);
+    if all.len() >= KINDS {
+        all.clear();
+    }
+    all.insert(key, Arc::new(palette));
+}
+
+/// `img` with the palette kept for `kind`, extended by its new colours, or
+/// one chosen again from all the colours seen (then kept) when one of them
+/// fits none of the kept palette's.
+fn indexed(img: &RgbImage, kind: u64) -> Indexed {
+    let key = (kind, img.dimensions());
+    let old = kept(key);
+    if let Some(old) = &old {
+        if let Some((pixels, colours, new)) = through(img, old) {
+            if !new.is_empty() {
+                let mut grown = Kept::clone(old);
+                grown.colours = colours.clone();
+                for (c, i) in new {
+                    grown.index.insert(c, i);
+                    grown.seen.insert(c, 1);
+                }
+                keep(key, grown);
+            }
+            return Indexed { colours, pixels };
+        }
+    }
+    let seen = old.map(|o| o.seen.clone()).unwrap_or_default();
+    let (picture, palette) = chosen(img, seen);
+    keep(key, palette);
+    picture
 }
 
 fn write(
@@ -228,13 +384,26 @@ fn write(
     Ok(out)
 }
 
-/// `img` as a palette PNG (see the module's note); `filter` for the slower
-/// setting.
+/// `img` as a palette PNG (see the module's note) with a palette chosen
+/// for it alone; `filter` for the slower setting.
 pub fn encode(img: &RgbImage, filter: Filter) -> Result<Vec<u8>, RenderError> {
-    let picture = indexed(img);
+    written(img, &chosen(img, ColourMap::default()).0, filter)
+}
+
+/// `img` as a palette PNG like [`encode`], with the palette kept from the
+/// earlier pictures of its `kind` (its game and theme; the size is the
+/// picture's) when it fits: the flat areas keep their exact colours, a
+/// colour not seen before gets a palette entry of its own while there is
+/// room, else the nearest one if that is at most 8 steps of 255 away, else
+/// the picture gets a palette chosen for it alone, kept for the next ones.
+pub fn encode_kept(img: &RgbImage, filter: Filter, kind: u64) -> Result<Vec<u8>, RenderError> {
+    written(img, &indexed(img, kind), filter)
+}
+
+fn written(img: &RgbImage, picture: &Indexed, filter: Filter) -> Result<Vec<u8>, RenderError> {
     let fast = write(
         img,
-        &picture,
+        picture,
         ::png::DeflateCompression::FdeflateUltraFast,
         ::png::Filter::Paeth,
     )?;
@@ -243,7 +412,7 @@ pub fn encode(img: &RgbImage, filter: Filter) -> Result<Vec<u8>, RenderError> {
     }
     write(
         img,
-        &picture,
+        picture,
         ::png::DeflateCompression::Level(1),
         filter.codec(),
     )
@@ -278,6 +447,55 @@ mod tests {
             .flat_map(|(a, b)| (0..3).map(move |i| a.0[i].abs_diff(b.0[i])))
             .max();
         assert!(moved.is_some_and(|d| d <= 8), "{moved:?}");
+    }
+
+    /// The largest change of any channel of any pixel.
+    fn moved(img: &RgbImage, png: &[u8]) -> u8 {
+        let back = decoded(png);
+        img.pixels()
+            .zip(back.pixels())
+            .flat_map(|(a, b)| (0..3).map(move |i| a.0[i].abs_diff(b.0[i])))
+            .max()
+            .unwrap_or(0)
+    }
+
+    #[test]
+    fn a_kept_palette_serves_the_next_pictures_of_its_kind() {
+        let kind = 0x6b65_7074;
+        let few = RgbImage::from_fn(40, 30, |x, y| {
+            image::Rgb([(x / 4) as u8 * 20, (y / 3) as u8, 7])
+        });
+        assert_eq!(
+            decoded(&encode_kept(&few, Filter::Paeth, kind).unwrap()),
+            few
+        );
+        // New colours join the palette exactly while it has room.
+        let more = RgbImage::from_fn(40, 30, |x, y| {
+            image::Rgb([(x / 4) as u8 * 20, (y / 3) as u8, 9])
+        });
+        assert_eq!(
+            decoded(&encode_kept(&more, Filter::Paeth, kind).unwrap()),
+            more
+        );
+    }
+
+    #[test]
+    fn a_colour_far_from_a_full_kept_palette_gets_a_palette_chosen_again() {
+        let kind = 0x66_6172;
+        let gradient = |x: u32, y: u32| image::Rgb([x as u8 * 6, y as u8 * 8, 7]);
+        let first = RgbImage::from_fn(40, 30, gradient);
+        assert!(moved(&first, &encode_kept(&first, Filter::Paeth, kind).unwrap()) <= 8);
+        // A block of magenta, far from every colour of the full palette.
+        let second = RgbImage::from_fn(40, 30, |x, y| {
+            if x < 10 && y < 10 {
+                image::Rgb([255, 0, 255])
+            } else {
+                gradient(x, y)
+            }
+        });
+        let png = encode_kept(&second, Filter::Paeth, kind).unwrap();
+        assert_eq!(decoded(&png).get_pixel(3, 3).0, [255, 0, 255]);
+        assert!(moved(&second, &png) <= 8);
     }
 
     #[test]
