@@ -17,6 +17,7 @@
 //! assert_eq!(pos.to_string(), "x/w/x/x/x/x/x b N");
 //! ```
 
+pub mod analysis;
 pub mod cell;
 pub mod color;
 pub mod error;
