@@ -27,6 +27,7 @@ pub mod notation;
 pub mod outcome;
 pub mod perft;
 pub mod position;
+pub mod reachable;
 pub mod record;
 pub mod search;
 pub mod turn;
