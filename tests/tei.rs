@@ -97,3 +97,60 @@ fn errors_are_reported_on_the_protocol_and_the_engine_goes_on() {
     assert_eq!(errors, 4, "{out}");
     assert!(out.ends_with("readyok\n"), "{out}");
 }
+
+#[test]
+fn stop_ends_a_search_under_way_with_its_best_move() {
+    // `go nodes` a billion would run for many minutes; `stop` sent while
+    // it runs is read at once and answered with a legal best move.
+    use std::io::{BufRead, BufReader};
+    use std::sync::mpsc;
+    use std::time::{Duration, Instant};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_taktable"))
+        .arg("tei")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the binary starts");
+    let mut stdin = child.stdin.take().unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let (lines, received) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            if lines.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    stdin
+        .write_all(b"tei\nteinewgame 6\nposition startpos moves a1 f6\ngo nodes 1000000000\n")
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(500));
+    let stopped_at = Instant::now();
+    stdin.write_all(b"stop\n").unwrap();
+    let best = loop {
+        let line = received
+            .recv_timeout(Duration::from_secs(30))
+            .expect("a bestmove soon after stop");
+        if let Some(mv) = line.strip_prefix("bestmove ") {
+            break mv.to_string();
+        }
+    };
+    assert!(stopped_at.elapsed() < Duration::from_secs(30));
+    let mut position = Position::new(Rules::standard(6).unwrap());
+    for mv in ["a1", "f6"] {
+        position.play(mv.parse().unwrap()).unwrap();
+    }
+    position.play(best.parse().unwrap()).unwrap();
+    // The session goes on: the next search runs to its own limits.
+    stdin
+        .write_all(b"position startpos moves a1 f6\ngo depth 1\nquit\n")
+        .unwrap();
+    let next = loop {
+        let line = received.recv_timeout(Duration::from_secs(30)).unwrap();
+        if line.starts_with("bestmove ") {
+            break line;
+        }
+    };
+    assert!(next.starts_with("bestmove "));
+    assert!(child.wait().unwrap().success());
+}

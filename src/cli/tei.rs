@@ -4,12 +4,15 @@
 //! Commands read, one per line: `tei`, `isready`, `setoption name <N> value
 //! <V>` (HalfKomi, Level, Opening), `teinewgame <size>`, `position
 //! startpos|tps <tps> [moves <ptn>...]`, `go [nodes N] [movetime MS]
-//! [wtime MS btime MS winc MS binc MS] [depth D]`, `stop`, `quit`. Replies:
+//! [wtime MS btime MS winc MS binc MS] [depth D]`, `stop` (ends a search
+//! under way: it answers with its best move so far), `quit`. Replies:
 //! `teiok`, `readyok`, `info ...` per iteration, `bestmove <ptn>`. A line
 //! that cannot be understood gets `info string error: ...` and changes
 //! nothing.
 
 use std::io::{self, BufRead, Write};
+use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
+use std::sync::{mpsc, Arc};
 use std::time::Duration;
 
 use clap::Args;
@@ -31,9 +34,29 @@ pub fn run(args: TeiArgs) -> Result<(), String> {
     let level = Level::new(args.level)
         .ok_or_else(|| format!("the level must be 1 to 10, not {}", args.level))?;
     let mut session = Session::new(level, args.seed);
-    let stdin = io::stdin();
+    // Standard input is read on a thread of its own, so that a `stop` is
+    // seen while a search runs: it sets the search's stop flag at once
+    // (a `go` clears it, in the order the lines came), and every line is
+    // then handled in turn.
+    let stop = Arc::new(AtomicBool::new(false));
+    session.searcher.set_stop_flag(stop.clone());
+    let (lines, received) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in io::stdin().lock().lines() {
+            let first = line.as_ref().ok().and_then(|l| l.split_whitespace().next());
+            match first {
+                Some("go") => stop.store(false, AtomicOrdering::SeqCst),
+                Some("stop") => stop.store(true, AtomicOrdering::SeqCst),
+                _ => {}
+            }
+            let failed = line.is_err();
+            if lines.send(line).is_err() || failed {
+                break;
+            }
+        }
+    });
     let stdout = io::stdout();
-    for line in stdin.lock().lines() {
+    for line in received {
         let line = line.map_err(|e| format!("reading standard input: {e}"))?;
         let mut out = stdout.lock();
         let flow = session

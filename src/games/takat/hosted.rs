@@ -6,13 +6,14 @@ use std::fmt::Write;
 
 use serde::{Deserialize, Serialize};
 
+use super::analysis;
 use super::search::{self, Searcher};
 use super::{Cell, Color, Outcome, ParseTurnError, Position, Record, Turn, WinReason};
 use crate::games::options::{challenge, OptionSpec};
 use crate::games::tak::search::MOVE_TIME_CEILING;
 use crate::games::{
-    resignation_result, Completion, Export, ExportMeta, GameError, GameOutcome, HostedGame, Played,
-    Seat, Typed,
+    resignation_result, Completion, Evaluations, Export, ExportMeta, GameError, GameOutcome,
+    HostedGame, Played, PositionEvaluation, Seat, Typed, DECIDED_EVALUATION,
 };
 
 /// Takat's options: none. Colour and rating live on the challenge. Stored
@@ -287,6 +288,42 @@ impl HostedGame for TakatGame {
             None => 0,
             Some(wins) if wins == (mover == seat) => 1,
             Some(_) => -1,
+        })
+    }
+
+    /// Fixed-depth searches of every position and turn (docs/ai.md,
+    /// "/analyze").
+    fn computer_evaluation(&self) -> Option<Evaluations> {
+        let judged = analysis::judge_game(&self.start, &self.turns);
+        let scale = |score: i32| {
+            if analysis::is_decided(score) {
+                score.signum() * DECIDED_EVALUATION
+            } else {
+                score
+            }
+        };
+        let mut position = self.start.clone();
+        let mut positions = Vec::with_capacity(judged.len());
+        for (index, judged) in judged.iter().enumerate() {
+            let played = self.turns.get(index).copied();
+            positions.push(PositionEvaluation {
+                to_move: color_seat(position.to_move()),
+                score: scale(judged.white_score),
+                best: judged.best.map(|turn| turn.to_string()),
+                played: played.map(|turn| turn.to_string()),
+                played_score: judged.played_score.map(scale),
+                shallow_score: scale(judged.shallow_score),
+            });
+            if let Some(turn) = played {
+                if position.play(turn).is_err() {
+                    break;
+                }
+            }
+        }
+        Some(Evaluations {
+            unit: "points",
+            search: format!("a {}-ply search", analysis::DEPTH),
+            positions,
         })
     }
 }

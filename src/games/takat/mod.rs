@@ -17,6 +17,7 @@
 //! assert_eq!(pos.to_string(), "x/w/x/x/x/x/x b N");
 //! ```
 
+pub mod analysis;
 pub mod cell;
 pub mod color;
 pub mod error;
@@ -26,6 +27,7 @@ pub mod notation;
 pub mod outcome;
 pub mod perft;
 pub mod position;
+pub mod reachable;
 pub mod record;
 pub mod search;
 pub mod turn;

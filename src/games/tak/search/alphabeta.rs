@@ -6,6 +6,8 @@
 //! game scores [`WIN`] less the plies to reach it, so shorter wins rank
 //! first and every road in one is found at depth 1.
 
+use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::eval::{self, can_place, placement_wins};
@@ -91,6 +93,8 @@ pub struct Searcher {
     /// (each one searched to the end): an interrupted iteration still
     /// improves on the last one, so every node of a budget counts.
     root_best: Option<(Move, i32)>,
+    /// Set from outside (TEI's `stop`) to end the search as a limit would.
+    stop: Option<Arc<AtomicBool>>,
 }
 
 impl Searcher {
@@ -106,7 +110,20 @@ impl Searcher {
             stopped: false,
             may_stop: false,
             root_best: None,
+            stop: None,
         }
+    }
+
+    /// A flag that, once set, stops the search under way as a reached
+    /// limit does (checked with the clock; depth 1 still completes).
+    pub fn set_stop_flag(&mut self, flag: Arc<AtomicBool>) {
+        self.stop = Some(flag);
+    }
+
+    fn stop_requested(&self) -> bool {
+        self.stop
+            .as_ref()
+            .is_some_and(|flag| flag.load(AtomicOrdering::Relaxed))
     }
 
     /// Forgets everything learnt (a new game).
@@ -165,7 +182,7 @@ impl Searcher {
             on_iteration(&report);
             let decided = score.abs() > DECIDED;
             last = Some(report);
-            if decided || self.out_of_budget_for_next_iteration() {
+            if decided || self.out_of_budget_for_next_iteration() || self.stop_requested() {
                 break;
             }
         }
@@ -199,7 +216,7 @@ impl Searcher {
             self.stopped = true;
         }
         if self.nodes % CLOCK_INTERVAL == 0
-            && limits.movetime.is_some_and(|t| self.start.elapsed() >= t)
+            && (limits.movetime.is_some_and(|t| self.start.elapsed() >= t) || self.stop_requested())
         {
             self.stopped = true;
         }

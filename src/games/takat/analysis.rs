@@ -1,0 +1,132 @@
+//! The evaluation of every position of a game of Takat, for `/analyze`:
+//! searches of a fixed depth, so that every score is measured alike (as
+//! Tak's, `crate::games::tak::search::analysis`).
+//!
+//! Each position gets a [`DEPTH`]-ply search (its score and best turn).
+//! The turn played is valued by a search one ply shorter from the
+//! position it led to: the same horizon, so a turn's loss is the best
+//! turn's score less the played turn's, with no bias from whose turn it
+//! is. A [`SHALLOW`]-ply search tells what a quick look makes of the
+//! position: a best turn that only the deeper search finds is a good one.
+//! Takat's tree is narrow (about ten turns a position), so these searches
+//! go deeper than Tak's.
+
+use super::search::{Limits, Searcher, Settings, DECIDED, WIN};
+use super::{Color, Position, Turn};
+
+/// The plies searched at each position.
+pub const DEPTH: u32 = 6;
+/// The quick look's depth.
+pub const SHALLOW: u32 = 2;
+/// A ceiling, should a position be far wider than usual.
+const NODES: u64 = 200_000;
+
+/// One position's evaluation; scores are for White, in the searcher's
+/// hundredths of a point, a decided game `±WIN` less its plies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Judged {
+    pub white_score: i32,
+    /// The search's turn (`None` when the game is over).
+    pub best: Option<Turn>,
+    /// The turn played here, searched to the same horizon.
+    pub played_score: Option<i32>,
+    /// The quick look's score.
+    pub shallow_score: i32,
+}
+
+/// Every position from `start` through `turns` (one more than the turns),
+/// judged by the same searches. A game over scores its result, decided
+/// (RULINGS Takat 8: Takat has no draw). An illegal turn ends the list.
+pub fn judge_game(start: &Position, turns: &[Turn]) -> Vec<Judged> {
+    let mut searcher = Searcher::new();
+    let mut position = start.clone();
+    let mut judged = Vec::with_capacity(turns.len() + 1);
+    for index in 0..=turns.len() {
+        let (white_score, best) = search(&mut searcher, &position, DEPTH);
+        let (shallow_score, _) = search(&mut searcher, &position, SHALLOW);
+        let mut entry = Judged {
+            white_score,
+            best,
+            played_score: None,
+            shallow_score,
+        };
+        if let Some(&turn) = turns.get(index) {
+            if position.play(turn).is_err() {
+                judged.push(entry);
+                break;
+            }
+            entry.played_score = Some(search(&mut searcher, &position, DEPTH - 1).0);
+        }
+        judged.push(entry);
+    }
+    judged
+}
+
+/// A search of `depth` plies without noise: its score for White and its
+/// turn; a finished game scores a win for its winner.
+fn search(searcher: &mut Searcher, position: &Position, depth: u32) -> (i32, Option<Turn>) {
+    let settings = Settings {
+        limits: Limits {
+            depth: Some(depth),
+            nodes: Some(NODES),
+            movetime: None,
+        },
+        noise: 0,
+        seed: 0,
+    };
+    let for_white = |score: i32| {
+        if position.to_move() == Color::White {
+            score
+        } else {
+            -score
+        }
+    };
+    match searcher.search(position, settings) {
+        Some(report) => (for_white(report.score), Some(report.best)),
+        None => match position.outcome().map(|o| o.winner) {
+            Some(Color::Black) => (-WIN, None),
+            _ => (WIN, None),
+        },
+    }
+}
+
+/// Whether a score is a forced result.
+pub fn is_decided(score: i32) -> bool {
+    score.abs() > DECIDED
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_missed_stack_of_six_turns_the_evaluation_and_the_best_turn_wins() {
+        // RULINGS Takat 8: White to move can crown a stack of six (N's
+        // White top onto C's five) but enters a piece instead. That still
+        // wins, two plies later (Black, with fewer pieces on the board,
+        // must enter, RULINGS Takat 4): the played turn is valued below
+        // the win in one, which is the best turn.
+        let start: Position = "bwbwb/wbwbw/x/x/x/x/x w -".parse().unwrap();
+        let turns: Vec<Turn> = ["+SE"].iter().map(|t| t.parse().unwrap()).collect();
+        let judged = judge_game(&start, &turns);
+        assert_eq!(judged.len(), 2);
+        assert_eq!(judged[0].white_score, WIN - 1);
+        let mut after = start.clone();
+        after.play(judged[0].best.unwrap()).unwrap();
+        assert!(after.is_over());
+        assert!(judged[0].played_score.unwrap() < WIN - 1, "{:?}", judged[0]);
+        assert_eq!(judged[1].played_score, None);
+    }
+
+    #[test]
+    fn a_finished_game_scores_its_winner() {
+        // RULINGS Takat 8: a stack of six wins for White.
+        let start: Position = "bwbwb/wbwbw/x/x/x/x/x w -".parse().unwrap();
+        let win: Turn = "N-C".parse().unwrap();
+        let judged = judge_game(&start, &[win]);
+        assert_eq!(judged.len(), 2);
+        assert_eq!(judged[1].white_score, WIN);
+        assert_eq!(judged[1].best, None);
+        assert!(is_decided(judged[0].played_score.unwrap()));
+    }
+}
