@@ -22,6 +22,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../migrations/0003_correspondence.sql"),
     include_str!("../migrations/0004_game_theme.sql"),
     include_str!("../migrations/0005_buttons_and_personal_reminders.sql"),
+    include_str!("../migrations/0006_threads_and_blind_play.sql"),
 ];
 
 fn place(channel: &str) -> Place {

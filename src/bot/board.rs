@@ -30,7 +30,11 @@ fn named_theme(name: crate::store::Result<Option<String>>) -> Theme {
 }
 
 /// The picture of `state`, the position of `game`.
+/// None while the game is played blind (issue 15).
 pub fn board_image(ctx: &Ctx<'_>, game: &GameRow, state: &GameState) -> Option<Image> {
+    if super::blind::hides_board(game) {
+        return None;
+    }
     let names = player_names(ctx, game);
     let plies = state.action_count();
     let picture = match crate::render::picture(state, names, game_theme(ctx, game)) {

@@ -5,6 +5,7 @@ use chrono::{DateTime, Duration, Utc};
 
 use super::commands::ChallengeRequest;
 use super::reply::{mention, ButtonStyle, Reply};
+use super::threads::Pointer;
 use super::{button_ids, offers, player_label, refuse, to_move_line, Bot, Ctx, Outcome};
 use crate::games::options::challenge::{color_of_seat, seat_of_color};
 use crate::games::{GameState, Seat};
@@ -65,6 +66,11 @@ pub fn challenge(ctx: &Ctx<'_>, request: &ChallengeRequest) -> Outcome {
         );
     }
     refuse_if_busy(ctx)?;
+    let thread = super::threads::wanted(ctx, request.thread)?;
+    let request = &ChallengeRequest {
+        thread: Some(thread),
+        ..request.clone()
+    };
     if let Some(outcome) = super::computer::challenge(ctx, request)? {
         return outcome;
     }
@@ -79,6 +85,8 @@ pub fn challenge(ctx: &Ctx<'_>, request: &ChallengeRequest) -> Outcome {
         rematch_of: None,
         created_at: ctx.now,
         expires_at: ctx.now + challenge_lifetime(),
+        thread,
+        blind: request.blind,
     };
     let id = ctx.store().create_challenge(&new)?;
     let me = mention(ctx.user.id);
@@ -90,6 +98,11 @@ pub fn challenge(ctx: &Ctx<'_>, request: &ChallengeRequest) -> Outcome {
         "{}, {}",
         request.settings.describe(),
         rated_word(request.rated && request.settings.can_be_rated())
+    );
+    let colours = format!(
+        "{colours}{}{}",
+        super::threads::words(thread),
+        super::blind::words(request.blind)
     );
     let reply = match &request.opponent {
         Some(opponent) => {
@@ -134,7 +147,21 @@ pub(super) fn waiting_challenge(ctx: &Ctx<'_>) -> Result<Option<Challenge>, supe
 /// challenge waiting here and what the user can do about it (issue 13
 /// item 5), or else how to start one.
 pub fn no_game_here(ctx: &Ctx<'_>) -> Result<String, super::Failure> {
+    // Issue 15: the user's game may be in a thread opened from here.
+    let threads = match super::threads::pointer(ctx)? {
+        Some(Pointer::Mine(mine)) => {
+            return Ok(format!("There's no game in this channel itself. {mine}"))
+        }
+        Some(Pointer::Others(threads)) => Some(threads),
+        None => None,
+    };
     let Some(c) = waiting_challenge(ctx)? else {
+        if let Some(threads) = threads {
+            return Ok(format!(
+                "There's no game in this channel itself. {threads} {}",
+                super::start_hint()
+            ));
+        }
         return Ok(format!(
             "There's no game in this channel. {}",
             super::start_hint()
@@ -231,6 +258,7 @@ pub(super) fn accept_challenge(ctx: &Ctx<'_>, c: Challenge) -> Outcome {
         rated: crate::store::ratings::counts_for_rating(&c.settings, players, c.rated),
         snapshot: state.snapshot(),
         created_at: ctx.now,
+        blind: c.blind,
     };
     let id = match ctx.store().accept_challenge(c.id, &new) {
         Err(StoreError::Stale) => {
@@ -242,21 +270,46 @@ pub(super) fn accept_challenge(ctx: &Ctx<'_>, c: Challenge) -> Outcome {
         .store()
         .game(id)?
         .ok_or_else(|| super::Failure::User("The new game could not be found.".into()))?;
+    let accepts = format!("{} accepts.", mention(ctx.user.id));
+    if let Some(thread) = super::threads::note_start(ctx, &c, &game)? {
+        // The game starts in its thread, once the adapter has opened it.
+        let text = format!(
+            "{accepts} Game #{id}: {} vs {}, {}, {}. It is played in a thread of its own, \"{}\".",
+            player_label(&game, Seat::Player1),
+            player_label(&game, Seat::Player2),
+            game.settings.describe(),
+            rated_word(game.rated),
+            thread.name,
+        );
+        return Ok(vec![Reply::public(ctx.place, text).with_thread(thread)]);
+    }
+    start_replies(ctx, &game, &state, accepts)
+}
+
+/// The start of a game, at `ctx.place`: `lead`, then who plays whom and
+/// how, who is to move, the board, and the player to move's direct message.
+pub(super) fn start_replies(
+    ctx: &Ctx<'_>,
+    game: &crate::store::GameRow,
+    state: &GameState,
+    lead: String,
+) -> Outcome {
     let to_move = state.awaiting().unwrap_or(Seat::Player1);
     let text = format!(
-        "{} accepts. Game #{id}: {} vs {}, {}, {}.\n{} Move with /move, e.g. /move notation:{}.",
-        mention(ctx.user.id),
-        player_label(&game, Seat::Player1),
-        player_label(&game, Seat::Player2),
+        "{lead} Game #{}: {} vs {}, {}, {}.{}\n{} Move with /move, e.g. /move notation:{}.",
+        game.id,
+        player_label(game, Seat::Player1),
+        player_label(game, Seat::Player2),
         game.settings.describe(),
         rated_word(game.rated),
-        to_move_line(&game, &state),
+        super::blind::words(game.blind),
+        to_move_line(game, state),
         game.settings.example_action(),
     );
-    let dm = super::correspondence::your_move_dm(ctx, &game, &state, "the game has started.")?;
+    let dm = super::correspondence::your_move_dm(ctx, game, state, "the game has started.")?;
     let reply = Reply::public(ctx.place, text)
         .mention([game.player(to_move)])
-        .with_image(super::board::board_image(ctx, &game, &state));
+        .with_image(super::board::board_image(ctx, game, state));
     Ok(std::iter::once(reply).chain(dm).collect())
 }
 
@@ -371,6 +424,7 @@ pub fn rematch(ctx: &Ctx<'_>, only: Option<i64>) -> Outcome {
     }
     // Colours swapped: the old Player 1 plays Player 2's colour now.
     let color = color_of_seat(Some(seat.other()));
+    let thread = super::threads::wanted(ctx, None)?;
     let new = NewChallenge {
         guild: place.guild.clone(),
         channel: place.channel.clone(),
@@ -382,17 +436,21 @@ pub fn rematch(ctx: &Ctx<'_>, only: Option<i64>) -> Outcome {
         rematch_of: Some(last.id),
         created_at: ctx.now,
         expires_at: ctx.now + challenge_lifetime(),
+        thread,
+        blind: last.blind,
     };
     let id = ctx.store().create_challenge(&new)?;
     let them = mention(opponent);
     Ok(vec![Reply::public(
         place,
         format!(
-            "{} offers {them} a rematch: {}, {}, colours swapped: {them} plays {}. {them}: /accept or /decline within 24 hours.",
+            "{} offers {them} a rematch: {}, {}, colours swapped: {them} plays {}.{}{} {them}: /accept or /decline within 24 hours.",
             mention(ctx.user.id),
             last.settings.describe(),
             rated_word(last.rated),
             last.settings.seat_name(seat),
+            super::threads::words(thread),
+            super::blind::words(last.blind),
         ),
     )
     .mention([opponent])

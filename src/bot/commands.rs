@@ -141,7 +141,13 @@ fn registry() -> Vec<CommandSpec> {
         .map(|&kind| CommandSpec {
             name: format!("{} challenge", kind.name()),
             description: kind.challenge_description().to_string(),
-            options: kind.challenge_options().to_vec(),
+            // The bot's own challenge options (issue 15) follow the game's.
+            options: kind
+                .challenge_options()
+                .iter()
+                .chain([&super::threads::THREAD, &super::blind::BLIND])
+                .copied()
+                .collect(),
             action: Action::Challenge(kind),
         })
         .collect();
@@ -377,7 +383,7 @@ fn registry() -> Vec<CommandSpec> {
         ),
         plain(
             "settings",
-            "This server's reminder interval and timeout (server admins change them)",
+            "This server's reminder interval, timeout and game threads (server admins change them)",
             vec![
                 opt(
                     "reminder",
@@ -393,11 +399,18 @@ fn registry() -> Vec<CommandSpec> {
                 )
                 .choices(TIMEOUT_CHOICES)
                 .default("1w"),
+                opt(
+                    "thread",
+                    "Whether challenges that leave out thread: play in a thread of their own (default false)",
+                    OptionKind::Boolean,
+                )
+                .default("false"),
             ],
             |chosen| {
                 Ok(Command::Settings {
                     reminder: interval_choice(chosen, "reminder")?,
                     timeout: interval_choice(chosen, "timeout")?,
+                    thread: chosen.boolean("thread"),
                 })
             },
         ),
@@ -501,6 +514,10 @@ pub struct ChallengeRequest {
     pub rated: bool,
     /// The bot's level when it is the opponent (issue 14).
     pub level: Option<u8>,
+    /// `thread:` (issue 15); `None`: the server's default.
+    pub thread: Option<bool>,
+    /// `blind:` (issue 15): no board is shown until the game is over.
+    pub blind: bool,
 }
 
 /// A command, typed.
@@ -569,6 +586,8 @@ pub enum Command {
     Settings {
         reminder: Option<Option<Duration>>,
         timeout: Option<Option<Duration>>,
+        /// Whether challenges open a thread by default (issue 15).
+        thread: Option<bool>,
     },
     Leaderboard {
         game: Option<GameKind>,
@@ -712,6 +731,8 @@ pub fn build(name: &str, values: Vec<(String, OptionValue)>) -> Result<Command, 
             level: chosen
                 .integer(shared::LEVEL.name)
                 .and_then(|level| u8::try_from(level).ok()),
+            thread: chosen.boolean(super::threads::THREAD.name),
+            blind: chosen.boolean(super::blind::BLIND.name) == Some(true),
         })),
         Action::Build(build) => build(chosen),
     }
@@ -868,7 +889,8 @@ mod tests {
             build("settings", vec![("timeout", s("off"))]).unwrap(),
             Command::Settings {
                 reminder: None,
-                timeout: Some(None)
+                timeout: Some(None),
+                thread: None
             }
         );
         assert_eq!(

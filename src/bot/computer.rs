@@ -246,6 +246,8 @@ pub(super) fn challenge(
         rematch_of: None,
         created_at: ctx.now,
         expires_at: ctx.now + super::challenge::challenge_lifetime(),
+        thread: request.thread == Some(true),
+        blind: request.blind,
     };
     let id = ctx.store().create_challenge(&new)?;
     let me = mention(ctx.user.id);
@@ -256,9 +258,11 @@ pub(super) fn challenge(
     let line = Reply::public(
         ctx.place,
         format!(
-            "{me} challenges {} to {}, unrated, level {level}. {colours}",
+            "{me} challenges {} to {}, unrated, level {level}. {colours}{}{}",
             mention(computer.id),
-            settings.describe()
+            settings.describe(),
+            super::threads::words(request.thread == Some(true)),
+            super::blind::words(request.blind)
         ),
     );
     let Some(challenge) = ctx.store().challenge(id)? else {
@@ -298,6 +302,8 @@ pub(super) fn rematch(
         seat: Some(seat.other()),
         rated: false,
         level: Some(level(ctx.store(), last.id)),
+        thread: Some(super::threads::wanted(ctx, None)?),
+        blind: last.blind,
     };
     challenge(ctx, &request)
 }

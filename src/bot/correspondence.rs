@@ -396,27 +396,28 @@ pub fn notify(ctx: &Ctx<'_>, dm: bool) -> Outcome {
     Ok(vec![Reply::ephemeral(ctx.place, text)])
 }
 
-fn settings_text(reminder: Option<Duration>, timeout: Option<Duration>) -> String {
+fn settings_text(s: &crate::store::GuildSettings) -> String {
     format!(
-        "reminders {}, timeout {}",
-        interval::every(reminder),
-        interval::timeout(timeout)
+        "reminders {}, timeout {}, {}",
+        interval::every(s.reminder),
+        interval::timeout(s.timeout),
+        if s.threads {
+            "games in a thread of their own"
+        } else {
+            "games in the challenge's channel"
+        }
     )
 }
 
 /// `/settings`: shows the server's settings; server admins change them.
-pub fn settings(
-    ctx: &Ctx<'_>,
-    reminder: Option<Option<Duration>>,
-    timeout: Option<Option<Duration>>,
-) -> Outcome {
-    if reminder.is_none() && timeout.is_none() {
+pub fn settings(ctx: &Ctx<'_>, change: &crate::store::SettingsChange) -> Outcome {
+    if *change == crate::store::SettingsChange::default() {
         let s = ctx.store().guild_settings(&ctx.place.guild)?;
         return Ok(vec![Reply::ephemeral(
             ctx.place,
             format!(
-                "This server's settings: {}. Server admins change them with /settings reminder:<{}> timeout:<{}>.",
-                settings_text(s.reminder, s.timeout),
+                "This server's settings: {}. Server admins change them with /settings reminder:<{}> timeout:<{}> thread:<true|false>.",
+                settings_text(&s),
                 interval::REMINDER_CHOICES.join("|"),
                 interval::TIMEOUT_CHOICES.join("|")
             ),
@@ -427,13 +428,13 @@ pub fn settings(
     }
     let s = ctx
         .store()
-        .set_guild_settings(&ctx.place.guild, reminder, timeout, ctx.now)?;
+        .set_guild_settings(&ctx.place.guild, change, ctx.now)?;
     Ok(vec![Reply::public(
         ctx.place,
         format!(
             "{} changed this server's settings: {}. Games in progress follow them from now on (a game's own /remind interval still applies).",
             mention(ctx.user.id),
-            settings_text(s.reminder, s.timeout)
+            settings_text(&s)
         ),
     )])
 }

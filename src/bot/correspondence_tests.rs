@@ -292,6 +292,7 @@ fn a_game_against_yourself_is_never_rated() {
             players: [ALICE, ALICE],
             rated: true,
             created_at: now,
+            blind: false,
         })
         .unwrap();
     let finish = Finish {

@@ -47,8 +47,15 @@ pub fn export(ctx: &Ctx<'_>, id: Option<i64>) -> Outcome {
 /// The game a command shows (`/export`, `/replay`): `id` names a game of
 /// this server that is over (or this channel's game); without it, this
 /// channel's game in progress, else the last one played here. `verb` says
-/// what was wanted of it in the refusal.
+/// what was wanted of it in the refusal. A blind game in progress is
+/// refused (issue 15).
 pub(super) fn game_to_show(ctx: &Ctx<'_>, id: Option<i64>, verb: &str) -> Result<GameRow, Failure> {
+    let game = any_game_to_show(ctx, id, verb)?;
+    super::blind::refuse_while_hidden(&game, verb)?;
+    Ok(game)
+}
+
+fn any_game_to_show(ctx: &Ctx<'_>, id: Option<i64>, verb: &str) -> Result<GameRow, Failure> {
     let place = ctx.place;
     if let Some(id) = id {
         return match ctx.store().game(id)? {

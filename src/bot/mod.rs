@@ -7,6 +7,7 @@
 
 pub mod analyze;
 pub mod announce;
+pub mod blind;
 pub mod board;
 pub mod button_ids;
 pub mod buttons;
@@ -32,6 +33,7 @@ pub mod standings;
 pub mod suggest;
 pub mod summary;
 pub mod themes;
+pub mod threads;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -184,7 +186,13 @@ impl Bot {
     /// Handles one invocation. Everything it changes is committed before
     /// the replies are returned.
     pub fn handle(&self, inv: &Invocation) -> Vec<Reply> {
-        let replies = self.in_channel(&inv.place, || self.handle_locked(inv));
+        let replies = self.in_channel(&inv.place, || {
+            // A game ending in its thread is announced in the parent channel too.
+            let watched = threads::watch(self, &inv.place);
+            let mut replies = self.handle_locked(inv);
+            replies.extend(threads::result_for_parent(self, watched));
+            replies
+        });
         self.wake_computer();
         replies
     }
@@ -226,9 +234,18 @@ impl Bot {
                 Command::RemindIn { after } => correspondence::remind_in(&ctx, *after),
                 Command::RemindStatus => correspondence::remind_status(&ctx),
                 Command::Notify { dm } => correspondence::notify(&ctx, *dm),
-                Command::Settings { reminder, timeout } => {
-                    correspondence::settings(&ctx, *reminder, *timeout)
-                }
+                Command::Settings {
+                    reminder,
+                    timeout,
+                    thread,
+                } => correspondence::settings(
+                    &ctx,
+                    &crate::store::SettingsChange {
+                        reminder: *reminder,
+                        timeout: *timeout,
+                        threads: *thread,
+                    },
+                ),
                 Command::Leaderboard { game, page } => standings::leaderboard(&ctx, *game, *page),
                 Command::Rating { user, game } => {
                     standings::rating(&ctx, user.as_ref().map(|u| u.id), *game)

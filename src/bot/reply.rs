@@ -55,6 +55,15 @@ pub struct Button {
     pub style: ButtonStyle,
 }
 
+/// A thread the adapter is to open from a reply's channel for a game just
+/// started (issue 15), then tell the core with [`super::Bot::thread_opened`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ThreadStart {
+    pub game: i64,
+    /// The thread's name, at most 100 characters (Discord's limit).
+    pub name: String,
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Reply {
     pub to: Target,
@@ -66,6 +75,8 @@ pub struct Reply {
     pub image: Option<Image>,
     pub file: Option<Attachment>,
     pub buttons: Vec<Button>,
+    /// A thread to open once this reply is posted.
+    pub thread: Option<ThreadStart>,
 }
 
 impl Reply {
@@ -78,6 +89,7 @@ impl Reply {
             image: None,
             file: None,
             buttons: Vec::new(),
+            thread: None,
         }
     }
 
@@ -128,6 +140,11 @@ impl Reply {
 
     pub fn with_image(mut self, image: Option<Image>) -> Reply {
         self.image = image;
+        self
+    }
+
+    pub fn with_thread(mut self, thread: ThreadStart) -> Reply {
+        self.thread = Some(thread);
         self
     }
 

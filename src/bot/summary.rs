@@ -38,6 +38,15 @@ pub fn board(ctx: &Ctx<'_>) -> Outcome {
     )];
     match game.status {
         GameStatus::Active => {
+            if super::blind::hides_board(&game) {
+                let moves: Vec<String> = ctx
+                    .store()
+                    .moves(game.id)?
+                    .into_iter()
+                    .map(|m| m.notation)
+                    .collect();
+                lines.extend(super::blind::board_lines(&game, &moves));
+            }
             lines.push(turn_line(&game, &state));
             lines.extend(deadline_lines(ctx, &game, &state)?);
         }

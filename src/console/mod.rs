@@ -2,7 +2,8 @@
 //! line, exactly as in Discord, plus console lines:
 //!
 //! - `:user NAME` who is typing (default `alice`);
-//! - `:channel NAME` where (default `general`);
+//! - `:channel NAME` where (default `general`); a game's thread, which the
+//!   console opens as a channel `CHANNEL/game-N`, is `:channel general/game-3`;
 //! - `:advance DURATION` moves the bot's clock forward (`90m`, `25h`, `3d`)
 //!   and runs whatever falls due on the way, each at its own time (as the
 //!   Discord adapter, sleeping until [`Bot::next_due`], would);
@@ -225,9 +226,38 @@ fn command_line(
     };
     for reply in &replies {
         output::print_reply(out, bot, reply, &session.user, &args.out)?;
+        open_thread(bot, reply, session, out, args)?;
     }
     print_computer_turns(bot, session, out, args)?;
     out.flush()
+}
+
+/// Opens the thread a reply asks for (issue 15): a new channel named
+/// `CHANNEL/game-N` after the reply's channel, where the game then goes on.
+fn open_thread(
+    bot: &Bot,
+    reply: &crate::bot::Reply,
+    session: &Session,
+    out: &mut impl Write,
+    args: &LocalArgs,
+) -> io::Result<()> {
+    let (Some(start), crate::bot::reply::Target::Channel(parent)) = (&reply.thread, &reply.to)
+    else {
+        return Ok(());
+    };
+    let thread = Place {
+        guild: parent.guild.clone(),
+        channel: format!("{}/game-{}", parent.channel, start.game),
+    };
+    writeln!(
+        out,
+        "[console] thread \"{}\" opened: #{}",
+        start.name, thread.channel
+    )?;
+    for reply in bot.thread_opened(start, Ok(thread)) {
+        output::print_reply(out, bot, &reply, &session.user, &args.out)?;
+    }
+    Ok(())
 }
 
 /// "size must be..." -> "Size must be....".
@@ -258,9 +288,9 @@ fn console_line(
             Ok(name) => session.user = name,
             Err(e) => writeln!(out, "[console] {e}")?,
         },
-        "channel" => match parse::check_name(rest.trim_start_matches('#')) {
+        "channel" => match parse::check_channel(rest) {
             Ok(name) => session.channel = name,
-            Err(e) => writeln!(out, "[console] {}", e.replace("user name", "channel name"))?,
+            Err(e) => writeln!(out, "[console] {e}")?,
         },
         "admin" => match rest {
             "on" => {

@@ -32,6 +32,22 @@ pub fn check_name(name: &str) -> Result<String, String> {
     }
 }
 
+/// Checks a channel name typed in the console (`:channel`, `#name`): a
+/// name like a user's, or a thread of a channel, `parent/thread` (the
+/// console names the thread it opens for a game `CHANNEL/game-N`).
+pub fn check_channel(name: &str) -> Result<String, String> {
+    let name = name.trim().trim_start_matches('#');
+    let parts: Vec<&str> = name.split('/').collect();
+    let ok = parts.len() <= 2 && parts.iter().all(|part| check_name(part).is_ok());
+    if ok {
+        Ok(name.to_lowercase())
+    } else {
+        Err(format!(
+            "`{name}` is not a channel name: use 1 to 32 letters, digits, `_`, `-` or `.` (a thread: channel/thread)"
+        ))
+    }
+}
+
 /// A command line that names its user and, if it likes, its channel:
 /// `@bob #load3 /move a1`. It changes nothing for the lines after it, so
 /// lines for many channels can be run in parallel (`--jobs`), where a
@@ -58,7 +74,7 @@ pub fn addressed(line: &str) -> Result<Option<Addressed<'_>>, String> {
     let (channel, command) = match rest.strip_prefix('#') {
         Some(tail) => {
             let (name, command) = tail.split_once(char::is_whitespace).unwrap_or((tail, ""));
-            let channel = check_name(name).map_err(|e| e.replace("user name", "channel name"))?;
+            let channel = check_channel(name)?;
             (Some(channel), command.trim_start())
         }
         None => (None, rest),

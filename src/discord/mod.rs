@@ -15,6 +15,7 @@
 //! - `outbox`: the core's replies as Discord messages (attachments, buttons, mentions), sent as
 //!   answers, channel messages or direct messages.
 //! - `scheduler`: reminders and expiries, posted when due.
+//! - `threads`: the thread a game with `thread:true` is played in, opened once it is accepted.
 //! - `gate`: stops taking commands at shutdown and waits for those under way.
 //! - `plain`: moves typed as plain messages (`PLAIN_MOVES`).
 //! - [`shards`]: which servers a process serves when several run the gateway shards.
@@ -36,6 +37,7 @@ mod plain;
 mod registration;
 mod scheduler;
 pub mod shards;
+mod threads;
 mod unreadable;
 
 pub use client::{run, run_until};

@@ -271,6 +271,10 @@ impl Outbox {
         &self.http
     }
 
+    pub fn bot(&self) -> &Arc<Bot> {
+        &self.bot
+    }
+
     /// Sends a reply where it is addressed: a channel, or a user's direct messages. Failures
     /// (a deleted channel, a user who refuses direct messages) are logged, not returned: the
     /// core has already done what the reply announces.
@@ -527,6 +531,8 @@ impl Answer<'_> {
             outbox.post(reply).await;
         }
         outbox.retire_dead_buttons(place, pressed).await;
+        // A game that starts in a thread of its own (issue 15), once its start is posted.
+        outbox.open_threads(&here).await;
         Ok(())
     }
 }

@@ -59,6 +59,10 @@ pub struct Challenge {
     pub status: ChallengeStatus,
     pub created_at: DateTime<Utc>,
     pub expires_at: DateTime<Utc>,
+    /// The game opens a thread of its own when the challenge is accepted.
+    pub thread: bool,
+    /// Blind play: no board is shown while the game runs.
+    pub blind: bool,
 }
 
 /// A challenge to store.
@@ -74,13 +78,15 @@ pub struct NewChallenge {
     pub rematch_of: Option<i64>,
     pub created_at: DateTime<Utc>,
     pub expires_at: DateTime<Utc>,
+    pub thread: bool,
+    pub blind: bool,
 }
 
 /// The columns of a challenge row, in order (a macro: see `rows::game_columns`).
 macro_rules! challenge_columns {
     () => {
         "id, guild, channel, challenger, opponent, game, settings, color, rated, \
-         rematch_of, status, created_at, expires_at"
+         rematch_of, status, created_at, expires_at, thread, blind"
     };
 }
 
@@ -98,6 +104,8 @@ struct RawChallenge {
     status: String,
     created_at: String,
     expires_at: String,
+    thread: bool,
+    blind: bool,
 }
 
 fn raw(row: &Row<'_>) -> rusqlite::Result<RawChallenge> {
@@ -114,6 +122,8 @@ fn raw(row: &Row<'_>) -> rusqlite::Result<RawChallenge> {
         status: row.get(10)?,
         created_at: row.get(11)?,
         expires_at: row.get(12)?,
+        thread: row.get(13)?,
+        blind: row.get(14)?,
     })
 }
 
@@ -132,6 +142,8 @@ fn finish(raw: RawChallenge) -> Result<Challenge> {
         status: ChallengeStatus::parse(&raw.status)?,
         created_at: parse_time(&raw.created_at)?,
         expires_at: parse_time(&raw.expires_at)?,
+        thread: raw.thread,
+        blind: raw.blind,
     })
 }
 
@@ -142,8 +154,9 @@ impl Store {
         let conn = self.conn();
         let inserted = conn.execute_cached(
             "INSERT INTO challenges (guild, channel, challenger, opponent, game, settings, color,
-                                     rated, rematch_of, status, created_at, expires_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, 'open', ?10, ?11)",
+                                     rated, rematch_of, status, created_at, expires_at,
+                                     thread, blind)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, 'open', ?10, ?11, ?12, ?13)",
             params![
                 c.guild,
                 c.channel,
@@ -156,6 +169,8 @@ impl Store {
                 c.rematch_of,
                 time_text(c.created_at),
                 time_text(c.expires_at),
+                c.thread,
+                c.blind,
             ],
         );
         match inserted {

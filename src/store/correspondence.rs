@@ -28,6 +28,17 @@ pub struct TurnClock {
     pub remind_at: Option<DateTime<Utc>>,
 }
 
+/// A change of a server's settings (`/settings`); `None`: leave that one as it is.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SettingsChange {
+    /// The reminder interval; `Some(None)`: no reminders.
+    pub reminder: Option<Option<Duration>>,
+    /// The timeout; `Some(None)`: no timeout.
+    pub timeout: Option<Option<Duration>>,
+    /// Whether challenges open a thread unless they say `thread:false`.
+    pub threads: Option<bool>,
+}
+
 /// A due event taken by the scheduler: what to announce for which game.
 #[derive(Clone, Debug)]
 pub struct DueGame {
@@ -37,18 +48,19 @@ pub struct DueGame {
 }
 
 fn guild_settings_tx(tx: &rusqlite::Connection, guild: &str) -> Result<GuildSettings> {
-    let row: Option<(i64, i64)> = tx
+    let row: Option<(i64, i64, bool)> = tx
         .query_row_cached(
-            "SELECT reminder_seconds, timeout_seconds FROM guild_settings WHERE guild = ?1",
+            "SELECT reminder_seconds, timeout_seconds, threads FROM guild_settings WHERE guild = ?1",
             [guild],
-            |r| Ok((r.get(0)?, r.get(1)?)),
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
         )
         .optional()?;
     Ok(
-        row.map_or_else(GuildSettings::default, |(reminder, timeout)| {
+        row.map_or_else(GuildSettings::default, |(reminder, timeout, threads)| {
             GuildSettings {
                 reminder: from_seconds(reminder),
                 timeout: from_seconds(timeout),
+                threads,
             }
         }),
     )
@@ -146,26 +158,28 @@ impl Store {
     pub fn set_guild_settings(
         &self,
         guild: &str,
-        reminder: Option<Option<Duration>>,
-        timeout: Option<Option<Duration>>,
+        change: &SettingsChange,
         now: DateTime<Utc>,
     ) -> Result<GuildSettings> {
         let mut conn = self.conn();
         let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
         let old = guild_settings_tx(&tx, guild)?;
         let new = GuildSettings {
-            reminder: reminder.unwrap_or(old.reminder),
-            timeout: timeout.unwrap_or(old.timeout),
+            reminder: change.reminder.unwrap_or(old.reminder),
+            timeout: change.timeout.unwrap_or(old.timeout),
+            threads: change.threads.unwrap_or(old.threads),
         };
         tx.execute_cached(
-            "INSERT INTO guild_settings (guild, reminder_seconds, timeout_seconds, updated_at)
-             VALUES (?1, ?2, ?3, ?4)
+            "INSERT INTO guild_settings (guild, reminder_seconds, timeout_seconds, threads, updated_at)
+             VALUES (?1, ?2, ?3, ?4, ?5)
              ON CONFLICT (guild) DO UPDATE SET reminder_seconds = excluded.reminder_seconds,
-                 timeout_seconds = excluded.timeout_seconds, updated_at = excluded.updated_at",
+                 timeout_seconds = excluded.timeout_seconds, threads = excluded.threads,
+                 updated_at = excluded.updated_at",
             params![
                 guild,
                 to_seconds(new.reminder),
                 to_seconds(new.timeout),
+                new.threads,
                 time_text(now)
             ],
         )?;

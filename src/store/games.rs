@@ -24,10 +24,10 @@ pub(crate) fn insert_game(
     let now = time_text(g.created_at);
     let inserted = tx.execute_cached(
         "INSERT INTO games (guild, channel, game, settings, player1, player2, rated, challenge_id,
-                            status, snapshot, version, created_at, updated_at, theme)
+                            status, snapshot, version, created_at, updated_at, theme, blind)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, 'active', ?9, 0, ?10, ?10,
                  (SELECT u.theme FROM challenges c JOIN users u ON u.id = c.challenger
-                  WHERE c.id = ?8))",
+                  WHERE c.id = ?8), ?11)",
         params![
             g.guild,
             g.channel,
@@ -39,6 +39,7 @@ pub(crate) fn insert_game(
             challenge,
             g.snapshot,
             now,
+            g.blind,
         ],
     );
     match inserted {

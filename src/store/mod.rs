@@ -16,6 +16,7 @@ pub mod ratings;
 pub mod reminders;
 pub mod rows;
 pub mod schedule;
+pub mod threads;
 pub mod users;
 
 use std::path::Path;
@@ -27,7 +28,7 @@ use rusqlite_migration::{Migrations, M};
 
 pub use buttons::ButtonMessage;
 pub use challenges::{Challenge, ChallengeStatus, NewChallenge};
-pub use correspondence::{DueGame, TurnClock};
+pub use correspondence::{DueGame, SettingsChange, TurnClock};
 pub use ratings::{FinishedGame, PlayerRating, RatingChange};
 pub use reminders::PersonalReminder;
 pub use rows::{Finish, GameRow, GameStatus, MoveRow, NewGame, Offer, OfferKind};
@@ -44,6 +45,9 @@ const MIGRATIONS: &[M<'static>] = &[
     M::up(include_str!("../../migrations/0004_game_theme.sql")),
     M::up(include_str!(
         "../../migrations/0005_buttons_and_personal_reminders.sql"
+    )),
+    M::up(include_str!(
+        "../../migrations/0006_threads_and_blind_play.sql"
     )),
 ];
 

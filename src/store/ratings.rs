@@ -11,7 +11,7 @@ use super::Cached;
 use chrono::{DateTime, Utc};
 use rusqlite::{params, OptionalExtension, Transaction};
 
-use super::rows::{finish_row, game_columns, raw, GameStatus};
+use super::rows::{finish_row, game_columns, raw, GameStatus, GAME_COLUMNS};
 use super::{id_in, id_out, parse_time, time_text, Finish, GameRow, Result, Store, UserId};
 use crate::games::{GameKind, GameSettings, Seat};
 use crate::rating::{self, Rating, Score};
@@ -319,7 +319,7 @@ impl Store {
                     ", finished_at FROM games WHERE id = ?1 AND status != 'active'"
                 ),
                 [game_id],
-                |r| Ok((raw(r)?, r.get::<_, Option<String>>(14)?)),
+                |r| Ok((raw(r)?, r.get::<_, Option<String>>(GAME_COLUMNS)?)),
             )
             .optional()?;
         row.map(|(raw_game, at)| {

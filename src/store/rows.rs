@@ -51,6 +51,8 @@ pub struct GameRow {
     pub snapshot: String,
     pub version: i64,
     pub created_at: DateTime<Utc>,
+    /// Blind play (issue 15): no board is shown while the game runs.
+    pub blind: bool,
 }
 
 impl GameRow {
@@ -77,6 +79,8 @@ pub struct NewGame {
     /// The snapshot of the start position.
     pub snapshot: String,
     pub created_at: DateTime<Utc>,
+    /// Blind play: no board is shown while the game runs.
+    pub blind: bool,
 }
 
 /// One stored move.
@@ -128,10 +132,14 @@ pub struct Offer {
 macro_rules! game_columns {
     () => {
         "id, guild, channel, settings, player1, player2, rated, \
-         status, result, winner, end_reason, snapshot, version, created_at"
+         status, result, winner, end_reason, snapshot, version, created_at, blind"
     };
 }
 pub(crate) use game_columns;
+
+/// How many columns [`game_columns`] names: a query that selects more
+/// after them reads those from this index on.
+pub(crate) const GAME_COLUMNS: usize = 15;
 
 pub(crate) struct RawGame {
     id: i64,
@@ -147,6 +155,7 @@ pub(crate) struct RawGame {
     snapshot: String,
     version: i64,
     created_at: String,
+    blind: bool,
 }
 
 pub(crate) fn raw(row: &Row<'_>) -> rusqlite::Result<RawGame> {
@@ -164,6 +173,7 @@ pub(crate) fn raw(row: &Row<'_>) -> rusqlite::Result<RawGame> {
         snapshot: row.get(11)?,
         version: row.get(12)?,
         created_at: row.get(13)?,
+        blind: row.get(14)?,
     })
 }
 
@@ -183,5 +193,14 @@ pub(crate) fn finish_row(raw: RawGame) -> Result<GameRow> {
         snapshot: raw.snapshot,
         version: raw.version,
         created_at: parse_time(&raw.created_at)?,
+        blind: raw.blind,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_column_count_matches_the_column_list() {
+        assert_eq!(game_columns!().split(',').count(), super::GAME_COLUMNS);
+    }
 }

@@ -37,6 +37,8 @@ pub struct GuildSettings {
     pub reminder: Option<Duration>,
     /// The timeout; `None`: no timeout.
     pub timeout: Option<Duration>,
+    /// Whether a challenge that leaves out `thread:` opens a thread (issue 15).
+    pub threads: bool,
 }
 
 impl Default for GuildSettings {
@@ -44,6 +46,7 @@ impl Default for GuildSettings {
         GuildSettings {
             reminder: Some(default_reminder()),
             timeout: Some(default_timeout()),
+            threads: false,
         }
     }
 }

@@ -129,6 +129,9 @@ pub struct Options {
     pub channel_id: u64,
     /// The player of [`StandIn::slash_command`] and friends.
     pub player: Player,
+    /// Refuse to open threads with 403 Missing Permissions (code 50013), as Discord does for a
+    /// bot without Create Public Threads.
+    pub refuse_threads: bool,
 }
 
 impl Options {
@@ -143,6 +146,7 @@ impl Options {
             guild_id: 1_100_000_000_000_000_100,
             channel_id: 1_100_000_000_000_000_200,
             player: Player::new(1_100_000_000_000_000_300, "alice"),
+            refuse_threads: false,
         }
     }
 }
@@ -1180,14 +1184,29 @@ fn route(state: &State, request: &RecordedRequest) -> Answer {
         ["channels", channel, "threads"] | ["channels", channel, "messages", _, "threads"]
             if method == Method::POST =>
         {
-            match request.try_json() {
-                Ok(payload) => ok(thread(state, channel, &payload)),
-                Err(_) => error(
+            let Ok(payload) = request.try_json() else {
+                return error(
                     StatusCode::BAD_REQUEST,
                     50109,
                     "The request body contains invalid JSON.",
-                ),
+                );
+            };
+            if state.options.refuse_threads {
+                return error(StatusCode::FORBIDDEN, 50013, "Missing Permissions");
             }
+            // A name of 1-100 characters; without a message, the type is required in v10
+            // (10 announcement, 11 public, 12 private thread).
+            let name_ok = payload["name"]
+                .as_str()
+                .is_some_and(|n| (1..=100).contains(&n.chars().count()));
+            let type_ok = segments.len() == 5
+                || payload["type"]
+                    .as_u64()
+                    .is_some_and(|t| (10..=12).contains(&t));
+            if !name_ok || !type_ok {
+                return error(StatusCode::BAD_REQUEST, 50035, "Invalid Form Body");
+            }
+            ok(thread(state, channel, &payload))
         }
         _ => error(StatusCode::NOT_FOUND, 0, "404: Not Found"),
     }
