@@ -98,13 +98,26 @@ fn errors_are_reported_on_the_protocol_and_the_engine_goes_on() {
     assert!(out.ends_with("readyok\n"), "{out}");
 }
 
+/// The next `bestmove` the engine prints within 30 seconds.
+fn next_best_move(received: &std::sync::mpsc::Receiver<String>) -> String {
+    loop {
+        let line = received
+            .recv_timeout(std::time::Duration::from_secs(30))
+            .expect("a bestmove soon");
+        if let Some(mv) = line.strip_prefix("bestmove ") {
+            return mv.to_string();
+        }
+    }
+}
+
 #[test]
 fn stop_ends_a_search_under_way_with_its_best_move() {
-    // `go nodes` a billion would run for many minutes; `stop` sent while
-    // it runs is read at once and answered with a legal best move.
+    // `go nodes` a billion would run for many minutes, `go infinite`
+    // until stopped; `stop` sent while either runs is read at once and
+    // answered with a legal best move.
     use std::io::{BufRead, BufReader};
     use std::sync::mpsc;
-    use std::time::{Duration, Instant};
+    use std::time::Duration;
     let mut child = Command::new(env!("CARGO_BIN_EXE_taktable"))
         .arg("tei")
         .stdin(Stdio::piped())
@@ -122,35 +135,20 @@ fn stop_ends_a_search_under_way_with_its_best_move() {
         }
     });
     stdin
-        .write_all(b"tei\nteinewgame 6\nposition startpos moves a1 f6\ngo nodes 1000000000\n")
+        .write_all(b"tei\nteinewgame 6\nposition startpos moves a1 f6\n")
         .unwrap();
-    std::thread::sleep(Duration::from_millis(500));
-    let stopped_at = Instant::now();
-    stdin.write_all(b"stop\n").unwrap();
-    let best = loop {
-        let line = received
-            .recv_timeout(Duration::from_secs(30))
-            .expect("a bestmove soon after stop");
-        if let Some(mv) = line.strip_prefix("bestmove ") {
-            break mv.to_string();
+    for go in ["go nodes 1000000000\n", "go infinite\n"] {
+        stdin.write_all(go.as_bytes()).unwrap();
+        std::thread::sleep(Duration::from_millis(500));
+        stdin.write_all(b"stop\n").unwrap();
+        let best = next_best_move(&received);
+        let mut position = Position::new(Rules::standard(6).unwrap());
+        for mv in ["a1", "f6", &best] {
+            position.play(mv.parse().unwrap()).unwrap();
         }
-    };
-    assert!(stopped_at.elapsed() < Duration::from_secs(30));
-    let mut position = Position::new(Rules::standard(6).unwrap());
-    for mv in ["a1", "f6"] {
-        position.play(mv.parse().unwrap()).unwrap();
     }
-    position.play(best.parse().unwrap()).unwrap();
     // The session goes on: the next search runs to its own limits.
-    stdin
-        .write_all(b"position startpos moves a1 f6\ngo depth 1\nquit\n")
-        .unwrap();
-    let next = loop {
-        let line = received.recv_timeout(Duration::from_secs(30)).unwrap();
-        if line.starts_with("bestmove ") {
-            break line;
-        }
-    };
-    assert!(next.starts_with("bestmove "));
+    stdin.write_all(b"go depth 1\nquit\n").unwrap();
+    next_best_move(&received);
     assert!(child.wait().unwrap().success());
 }

@@ -261,7 +261,9 @@ impl Session {
             nodes: go.nodes,
             movetime: time,
         };
-        if self.level == Level::MAX && asked != Limits::default() {
+        if go.infinite {
+            settings.limits = Limits::default();
+        } else if self.level == Level::MAX && asked != Limits::default() {
             settings.limits = asked;
         } else if let Some(time) = time {
             settings.limits.movetime = Some(settings.limits.movetime.map_or(time, |t| t.min(time)));
@@ -294,6 +296,8 @@ pub struct GoCommand {
     /// Remaining time and increment, White then Black.
     pub time: [Option<Duration>; 2],
     pub increment: [Option<Duration>; 2],
+    /// `go infinite`: search until `stop`, whatever the level.
+    pub infinite: bool,
 }
 
 impl GoCommand {
@@ -303,6 +307,7 @@ impl GoCommand {
         while i < words.len() {
             let key = words[i];
             if key == "infinite" || key == "ponder" {
+                go.infinite |= key == "infinite";
                 i += 1;
                 continue;
             }
