@@ -71,6 +71,7 @@ fn seed(store: &Store, games: usize, options: &Options) {
                 rated: false,
                 snapshot: snapshot.clone(),
                 created_at: now,
+                blind: false,
             })
             .unwrap();
     }
