@@ -38,12 +38,12 @@ fn is_ephemeral(data: &Value) -> bool {
     data["flags"].as_u64().unwrap_or(0) & 64 != 0
 }
 
-/// `/tak challenge opponent:@bob size:3 color:white` with `more` options, from alice.
-fn challenge(standin: &StandIn, more: Value) -> Interaction {
+/// `/tak challenge opponent:OPPONENT size:3 color:COLOR` with `more` options, from alice.
+fn challenge(standin: &StandIn, opponent: &Player, color: &str, more: Value) -> Interaction {
     let mut options = vec![
-        json!({ "name": "opponent", "type": 6, "value": bob().id.to_string() }),
+        json!({ "name": "opponent", "type": 6, "value": opponent.id.to_string() }),
         json!({ "name": "size", "type": 4, "value": 3 }),
-        json!({ "name": "color", "type": 3, "value": "white" }),
+        json!({ "name": "color", "type": 3, "value": color }),
     ];
     options.extend(more.as_array().cloned().unwrap_or_default());
     standin.slash_command(
@@ -84,6 +84,35 @@ fn payload(request: &RecordedRequest) -> Value {
     }
 }
 
+/// Waits for the bot's request to open a thread in `parent` (Start Thread without Message).
+async fn thread_request(standin: &StandIn, parent: &str) -> RecordedRequest {
+    standin
+        .wait_for(
+            Method::POST,
+            &format!("{API}/channels/{parent}/threads"),
+            WAIT,
+        )
+        .await
+}
+
+/// The id of the thread an answered [`thread_request`] opened.
+fn opened_thread(standin: &StandIn, opened: &RecordedRequest) -> String {
+    assert_eq!(opened.status, 200, "{}", standin.summary());
+    opened.answer.as_ref().unwrap()["id"]
+        .as_str()
+        .unwrap()
+        .to_string()
+}
+
+/// The messages among `requests` the bot posted anywhere whose text starts with `start`.
+fn posts_starting<'a>(requests: &'a [RecordedRequest], start: &str) -> Vec<&'a RecordedRequest> {
+    requests
+        .iter()
+        .filter(|r| r.method == Method::POST && r.path.ends_with("/messages"))
+        .filter(|r| content(&payload(r)).starts_with(start))
+        .collect()
+}
+
 /// Waits for a message posted in `channel` whose text contains `text`.
 async fn wait_for_post(standin: &StandIn, channel: &str, text: &str) -> RecordedRequest {
     let path = format!("{API}/channels/{channel}/messages");
@@ -108,6 +137,8 @@ async fn an_accepted_thread_challenge_opens_a_public_thread_and_the_game_is_play
         standin,
         &challenge(
             standin,
+            &bob(),
+            "white",
             json!([{ "name": "thread", "type": 5, "value": true }]),
         ),
     )
@@ -133,22 +164,12 @@ async fn an_accepted_thread_challenge_opens_a_public_thread_and_the_game_is_play
     );
 
     // The thread: Start Thread without Message, a public thread named after the game.
-    let opened = standin
-        .wait_for(
-            Method::POST,
-            &format!("{API}/channels/{parent}/threads"),
-            WAIT,
-        )
-        .await;
-    assert_eq!(opened.status, 200, "{}", standin.summary());
+    let opened = thread_request(standin, &parent).await;
+    let thread = opened_thread(standin, &opened);
     let request = opened.json();
     assert_eq!(request["type"], 11, "{request}");
     assert_eq!(request["name"], "Tak #1: alice v bob", "{request}");
     assert_eq!(request["auto_archive_duration"], 10080, "{request}");
-    let thread = opened.answer.as_ref().unwrap()["id"]
-        .as_str()
-        .unwrap()
-        .to_string();
 
     // The game starts in the thread, with its board, notifying the player to move.
     let start = wait_for_post(standin, &thread, "The game starts here. Game #1").await;
@@ -228,6 +249,8 @@ async fn a_refused_thread_leaves_the_game_in_its_channel() {
         standin,
         &challenge(
             standin,
+            &bob(),
+            "white",
             json!([{ "name": "thread", "type": 5, "value": true }]),
         ),
     )
@@ -237,13 +260,7 @@ async fn a_refused_thread_leaves_the_game_in_its_channel() {
         &standin.slash_command_as(&bob(), "accept", json!([])),
     )
     .await;
-    let refused = standin
-        .wait_for(
-            Method::POST,
-            &format!("{API}/channels/{parent}/threads"),
-            WAIT,
-        )
-        .await;
+    let refused = thread_request(standin, &parent).await;
     assert_eq!(refused.status, 403);
     let start = wait_for_post(standin, &parent, "I couldn't open a thread for game #1").await;
     assert!(
@@ -265,4 +282,123 @@ async fn a_refused_thread_leaves_the_game_in_its_channel() {
     assert!(content(&played).contains("played a1"), "{played}");
 
     bot.stop().await.unwrap();
+}
+
+/// Against the bot's own user with black, in a thread: the bot (white) moves first, and its
+/// first move, like every later one, is posted in the game's thread after the thread's opening
+/// message; the parent channel gets only the link to the thread and, at the end, the result.
+/// Discord is slow here to open the thread and to take its first message, so a move the computer
+/// raced against the opening would be recorded first (in the parent channel, or in the thread
+/// before its opening).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_computer_moving_first_in_a_thread_game_posts_its_moves_in_the_thread() {
+    let token = unique_token();
+    let mut options = Options::new(&token);
+    options.slow_threads = Some(std::time::Duration::from_millis(500));
+    let mut bot = RunningBot::start_with(options, &token, &[]).await;
+    bot.standin.wait_for_commands(None, WAIT).await;
+    let standin = &bot.standin;
+    let options = standin.options().clone();
+    let (alice, me) = (options.player.clone(), options.bot.clone());
+    let (guild, parent) = (options.guild_id.to_string(), options.channel_id.to_string());
+    let played = format!("<@{}> played ", me.id);
+
+    let challenge = challenge(
+        standin,
+        &me,
+        "black",
+        json!([
+            { "name": "level", "type": 4, "value": 1 },
+            { "name": "thread", "type": 5, "value": true },
+        ]),
+    );
+    let accepted = answer(standin, &challenge).await;
+    assert!(
+        content(&accepted).contains("played in a thread of its own"),
+        "{accepted}"
+    );
+    let thread = opened_thread(standin, &thread_request(standin, &parent).await);
+
+    // The computer's first move, wherever it is posted, is in the thread, after its opening.
+    let first = standin
+        .wait_for_request("the computer's first move", WAIT, |r| {
+            r.method == Method::POST
+                && r.path.ends_with("/messages")
+                && content(&payload(r)).starts_with(&played)
+        })
+        .await;
+    assert_eq!(
+        first.path,
+        format!("{API}/channels/{thread}/messages"),
+        "{}",
+        standin.summary()
+    );
+    let in_thread: Vec<String> = posted_in(standin, &thread)
+        .iter()
+        .map(|r| content(&payload(r)))
+        .collect();
+    let start = in_thread
+        .iter()
+        .position(|text| text.starts_with("The game starts here. Game #1"));
+    let moved = in_thread.iter().position(|text| text.starts_with(&played));
+    assert!(
+        matches!((start, moved), (Some(s), Some(m)) if s < m),
+        "the opening, then the move: {in_thread:#?}"
+    );
+    let store = Store::open(&bot.database).unwrap();
+    let game = store
+        .active_game(&guild, &thread)
+        .unwrap()
+        .expect("the game in the thread");
+    assert_eq!(store.moves(game.id).unwrap().len(), 1);
+
+    // Alice answers in the thread, and so does the computer.
+    let thread_id: u64 = thread.parse().unwrap();
+    let mine = if first_move(&content(&payload(&first)), &played) == "a1" {
+        "c3"
+    } else {
+        "a1"
+    };
+    let mut reply = play(standin, &alice, mine);
+    standin.in_thread(&mut reply, thread_id);
+    assert!(content(&answer(standin, &reply).await).contains(&format!("played {mine}")));
+    standin
+        .wait_until("the computer's second move", WAIT, |requests, _| {
+            (posts_starting(requests, &played).len() >= 2).then_some(())
+        })
+        .await;
+    let mut resign = standin.slash_command_as(&alice, "resign", json!([]));
+    standin.in_thread(&mut resign, thread_id);
+    answer(standin, &resign).await;
+    wait_for_post(standin, &parent, "is over by resignation").await;
+
+    // The parent channel: the link, then the result; nothing else of the game.
+    let in_parent: Vec<String> = posted_in(standin, &parent)
+        .iter()
+        .map(|r| content(&payload(r)))
+        .collect();
+    assert_eq!(in_parent.len(), 2, "{in_parent:#?}");
+    assert!(
+        in_parent[0].contains(&format!("is played in <#{thread}>")),
+        "{in_parent:#?}"
+    );
+    assert!(
+        in_parent[1].contains("is over by resignation"),
+        "{in_parent:#?}"
+    );
+    let elsewhere = posts_starting(&standin.requests(), &played)
+        .into_iter()
+        .filter(|r| r.path != format!("{API}/channels/{thread}/messages"))
+        .count();
+    assert_eq!(elsewhere, 0, "{}", standin.summary());
+
+    bot.stop().await.unwrap();
+}
+
+/// The notation of the move in "<@id> played NOTATION. ...".
+fn first_move<'a>(text: &'a str, played: &str) -> &'a str {
+    text.trim_start_matches(played)
+        .split(['.', ' '])
+        .next()
+        .unwrap_or_default()
 }

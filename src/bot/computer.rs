@@ -8,6 +8,9 @@
 //!   outside every lock and then plays through the same path as a human's
 //!   `/move`, against the version it thought about, so a move made stale
 //!   meanwhile (an undo, a resignation) changes nothing.
+//! - It waits while a game's thread is being opened (see
+//!   [`super::threads`]), so its moves are posted in the thread, after the
+//!   thread's opening message.
 //! - When it runs is the adapter's choice: the terminal plays at once after
 //!   each command ([`Bot::play_computer_turns`]); Discord on blocking
 //!   threads, one search per core, woken by [`Bot::set_computer_waker`].
@@ -101,7 +104,7 @@ impl Bot {
             let awaits_computer = state
                 .awaiting()
                 .is_some_and(|seat| game.player(seat) == computer.id);
-            if !awaits_computer {
+            if !awaits_computer || self.thread_openings.holds(game.id) {
                 continue;
             }
             turns.push(ComputerTurn {
@@ -165,23 +168,44 @@ impl ComputerTurn {
             return Vec::new();
         };
         let game = self.game_id;
-        let (refused, replies): (Vec<Reply>, Vec<Reply>) = bot
-            .handle(&Invocation {
-                place: self.place,
-                user: computer,
-                command: Command::Move {
-                    notation,
-                    version: Some(self.version),
-                },
-            })
-            .into_iter()
-            .partition(Reply::is_ephemeral);
+        let place = self.place.clone();
+        let invocation = Invocation {
+            place: self.place,
+            user: computer,
+            command: Command::Move {
+                notation,
+                version: Some(self.version),
+            },
+        };
+        // While it thought, the game may have moved into its thread (or be
+        // moving): then it says nothing here and moves there once the
+        // thread's start is posted.
+        let Some(replies) = bot.handle_if(&invocation, || still_at(bot, game, &place)) else {
+            return Vec::new();
+        };
+        let (refused, replies): (Vec<Reply>, Vec<Reply>) =
+            replies.into_iter().partition(Reply::is_ephemeral);
         // A stale move is expected (the game changed while it thought); any
         // other refusal would be a bug worth seeing in the log.
         for reply in refused.iter().filter(|r| r.text != super::POSITION_CHANGED) {
             error!(game, "computer: its move was refused: {}", reply.text);
         }
         replies
+    }
+}
+
+/// Whether the computer may still move in `game` at `place`: the game is
+/// played there and its thread is not being opened.
+fn still_at(bot: &Bot, game: i64, place: &Place) -> bool {
+    if bot.thread_openings.holds(game) {
+        return false;
+    }
+    match bot.store.active_game(&place.guild, &place.channel) {
+        Ok(found) => found.is_some_and(|found| found.id == game),
+        Err(e) => {
+            error!(game, "computer: can't read the game: {e}");
+            false
+        }
     }
 }
 

@@ -120,6 +120,8 @@ pub struct Bot {
     computer_waker: OnceLock<computer::Waker>,
     /// Games' positions by version, so a command needn't replay its game.
     live: live::LivePositions,
+    /// The games whose thread is being opened, where the computer waits.
+    thread_openings: threads::Openings,
 }
 
 /// What a handler sees.
@@ -139,6 +141,7 @@ impl Bot {
             computer: OnceLock::new(),
             computer_waker: OnceLock::new(),
             live: live::LivePositions::default(),
+            thread_openings: threads::Openings::default(),
         }
     }
 
@@ -186,15 +189,29 @@ impl Bot {
     /// Handles one invocation. Everything it changes is committed before
     /// the replies are returned.
     pub fn handle(&self, inv: &Invocation) -> Vec<Reply> {
+        self.handle_if(inv, || true).unwrap_or_default()
+    }
+
+    /// [`Bot::handle`], if `still_wanted` says so once no other command
+    /// runs in the invocation's channel (`None`: it did not, and nothing
+    /// was done).
+    fn handle_if(
+        &self,
+        inv: &Invocation,
+        still_wanted: impl FnOnce() -> bool,
+    ) -> Option<Vec<Reply>> {
         let replies = self.in_channel(&inv.place, || {
+            if !still_wanted() {
+                return None;
+            }
             // A game ending in its thread is announced in the parent channel too.
             let watched = threads::watch(self, &inv.place);
             let mut replies = self.handle_locked(inv);
             replies.extend(threads::result_for_parent(self, watched));
-            replies
-        });
+            Some(replies)
+        })?;
         self.wake_computer();
-        replies
+        Some(replies)
     }
 
     fn handle_locked(&self, inv: &Invocation) -> Vec<Reply> {
@@ -372,3 +389,5 @@ mod tests;
 
 #[cfg(test)]
 mod correspondence_tests;
+#[cfg(test)]
+mod threads_tests;

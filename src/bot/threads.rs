@@ -9,6 +9,16 @@
 //! needs a game points its player to the thread. When the game ends, the
 //! result is posted in the parent channel too, with a link to the thread.
 //! A rematch in the thread is played in the same thread.
+//!
+//! The computer waits for a game's thread ([`Openings`]): it does not move
+//! in a game from its acceptance until the adapter has posted the game's
+//! start in the thread ([`Bot::thread_start_posted`]), so even when it has
+//! the first move, every move of its is posted in the thread, after the
+//! thread's opening message.
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
 
 use tracing::error;
 
@@ -27,6 +37,47 @@ pub const THREAD: OptionSpec = opt(
 
 /// Discord's limit on a thread's name.
 const MAX_NAME: usize = 100;
+
+/// How long the computer waits at most for a game's thread to be reported
+/// open and its start posted: an adapter that failed before opening it
+/// never reports, and the game is then played where it is.
+const OPENING_LAPSES: Duration = Duration::from_secs(60);
+
+/// The games whose thread is being opened, each since when: from the
+/// acceptance that asks for the thread until the adapter has posted the
+/// game's start (in the thread, or in the channel when the thread could
+/// not be opened). Kept in memory: after a restart nothing is being opened.
+#[derive(Default)]
+pub struct Openings(Mutex<HashMap<i64, Instant>>);
+
+impl Openings {
+    fn hold(&self, game: i64) {
+        self.0
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(game, Instant::now());
+    }
+
+    fn release(&self, game: i64) {
+        self.0
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .remove(&game);
+    }
+
+    /// Whether `game`'s thread is being opened (and has not lapsed).
+    pub fn holds(&self, game: i64) -> bool {
+        let mut games = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        match games.get(&game) {
+            Some(since) if since.elapsed() < OPENING_LAPSES => true,
+            Some(_) => {
+                games.remove(&game);
+                false
+            }
+            None => false,
+        }
+    }
+}
 
 /// Whether a challenge made here opens a thread: `asked` (its `thread:`),
 /// else the server's default. In a thread the bot opened for a game, games
@@ -79,6 +130,7 @@ pub fn note_start(
     if challenge.thread {
         let name = thread_name(ctx, game);
         store.add_game_thread(game, &challenge.channel, None, &name, ctx.now)?;
+        ctx.bot.thread_openings.hold(game.id);
         return Ok(Some(ThreadStart {
             game: game.id,
             name,
@@ -204,7 +256,8 @@ impl Bot {
     /// (`Ok`: its place) or could not be opened (`Err`: why, in words).
     /// Opened, the game moves into the thread and starts there (its board,
     /// who is to move), and the parent channel gets a link; not opened, it
-    /// starts in the channel it was challenged in. Returns what to post.
+    /// starts in the channel it was challenged in. Returns what to post;
+    /// once it is posted, the adapter calls [`Bot::thread_start_posted`].
     pub fn thread_opened(&self, start: &ThreadStart, opened: Result<Place, String>) -> Vec<Reply> {
         let game = match self.store.game(start.game) {
             Ok(Some(game)) => game,
@@ -265,12 +318,19 @@ impl Bot {
             }
             Ok(replies)
         });
-        self.wake_computer();
         replies.unwrap_or_else(|e| {
             if let Failure::Store(e) = e {
                 error!("threads: {e}");
             }
             Vec::new()
         })
+    }
+
+    /// Tells the core the start of the game of `start` (what
+    /// [`Bot::thread_opened`] returned) is posted: the computer may move in
+    /// it from now on, after that start.
+    pub fn thread_start_posted(&self, start: &ThreadStart) {
+        self.thread_openings.release(start.game);
+        self.wake_computer();
     }
 }

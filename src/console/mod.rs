@@ -257,6 +257,7 @@ fn open_thread(
     for reply in bot.thread_opened(start, Ok(thread)) {
         output::print_reply(out, bot, &reply, &session.user, &args.out)?;
     }
+    bot.thread_start_posted(start);
     Ok(())
 }
 

@@ -5,7 +5,8 @@
 //! it, which every move is, unarchives it), and tells the core, which moves the game into the
 //! thread and says what to post there and in the parent channel. When Discord refuses (no
 //! Create Public Threads permission, or the channel is itself a thread), the core is told why
-//! and the game is played in the channel it was challenged in.
+//! and the game is played in the channel it was challenged in. Once the game's start is posted,
+//! the core is told, so the computer, when it plays the game, moves only after that start.
 
 use std::sync::Arc;
 
@@ -50,8 +51,8 @@ impl Outbox {
             }
             None => Err("this is not a Discord channel".to_string()),
         };
-        let (bot, start) = (Arc::clone(self.bot()), start.clone());
-        let replies = tokio::task::spawn_blocking(move || bot.thread_opened(&start, opened))
+        let (bot, opening) = (Arc::clone(self.bot()), start.clone());
+        let replies = tokio::task::spawn_blocking(move || bot.thread_opened(&opening, opened))
             .await
             .unwrap_or_else(|why| {
                 warn!("the bot core failed on an opened thread: {why}");
@@ -60,5 +61,7 @@ impl Outbox {
         for reply in &replies {
             self.post(reply).await;
         }
+        // Only now may the computer move in the game: after its start, in its thread.
+        self.bot().thread_start_posted(start);
     }
 }

@@ -11,7 +11,7 @@
 
 #![allow(dead_code)] // Each test crate uses a different part of this module.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::convert::Infallible;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -132,6 +132,10 @@ pub struct Options {
     /// Refuse to open threads with 403 Missing Permissions (code 50013), as Discord does for a
     /// bot without Create Public Threads.
     pub refuse_threads: bool,
+    /// Answer Start Thread only after this long, and hold the first message posted in each
+    /// thread opened as long (recording it only then), as a slow Discord might: whatever the bot
+    /// races against a thread's opening is recorded first.
+    pub slow_threads: Option<Duration>,
 }
 
 impl Options {
@@ -147,6 +151,7 @@ impl Options {
             channel_id: 1_100_000_000_000_000_200,
             player: Player::new(1_100_000_000_000_000_300, "alice"),
             refuse_threads: false,
+            slow_threads: None,
         }
     }
 }
@@ -293,6 +298,8 @@ struct State {
     players: Mutex<HashMap<u64, Player>>,
     /// Direct-message channels opened by the bot: channel id -> the user's id.
     dm_channels: Mutex<HashMap<u64, u64>>,
+    /// The threads opened with [`Options::slow_threads`] whose first message is still to come.
+    quiet_threads: Mutex<HashSet<String>>,
     /// The connections that identified as one shard of several (`shard: [id, total]`, total
     /// above 1), by shard id. While there are any, events are routed as Discord routes them.
     shards: Mutex<HashMap<u64, ShardLink>>,
@@ -378,6 +385,7 @@ impl StandIn {
             commands: Mutex::new(HashMap::new()),
             players: Mutex::new(HashMap::new()),
             dm_channels: Mutex::new(HashMap::new()),
+            quiet_threads: Mutex::new(HashSet::new()),
             shards: Mutex::new(HashMap::new()),
         });
         let tasks = vec![
@@ -1005,6 +1013,9 @@ async fn handle(
         answer: None,
     };
 
+    if let Some(delay) = slowed(&state, &recorded) {
+        tokio::time::sleep(delay).await;
+    }
     let (status, answer) = route(&state, &recorded);
     recorded.status = status.as_u16();
     recorded.answer = answer.clone();
@@ -1020,6 +1031,31 @@ async fn handle(
         None => Bytes::new(),
     };
     Ok(response.body(Full::new(body)).expect("a valid response"))
+}
+
+/// How long [`Options::slow_threads`] holds `request`: Start Thread, and the first message posted
+/// in a thread opened since.
+fn slowed(state: &State, request: &RecordedRequest) -> Option<Duration> {
+    let delay = state.options.slow_threads?;
+    if request.method != Method::POST {
+        return None;
+    }
+    let rest = request.path.strip_prefix(API)?;
+    match rest
+        .trim_matches('/')
+        .split('/')
+        .collect::<Vec<_>>()
+        .as_slice()
+    {
+        ["channels", _, "threads"] => Some(delay),
+        ["channels", channel, "messages"] => state
+            .quiet_threads
+            .lock()
+            .unwrap()
+            .remove(*channel)
+            .then_some(delay),
+        _ => None,
+    }
 }
 
 fn error(status: StatusCode, code: u64, message: &str) -> Answer {
@@ -1206,7 +1242,12 @@ fn route(state: &State, request: &RecordedRequest) -> Answer {
             if !name_ok || !type_ok {
                 return error(StatusCode::BAD_REQUEST, 50035, "Invalid Form Body");
             }
-            ok(thread(state, channel, &payload))
+            let thread = thread(state, channel, &payload);
+            if state.options.slow_threads.is_some() {
+                let id = thread["id"].as_str().unwrap_or_default().to_string();
+                state.quiet_threads.lock().unwrap().insert(id);
+            }
+            ok(thread)
         }
         _ => error(StatusCode::NOT_FOUND, 0, "404: Not Found"),
     }
