@@ -14,24 +14,6 @@ fn bob() -> Player {
     Player::new(1_100_000_000_000_000_301, "bob")
 }
 
-/// Sends `/name options` from `player`; returns the interaction and the data of its answer.
-async fn slash(
-    standin: &StandIn,
-    player: &Player,
-    name: &str,
-    options: Value,
-) -> (Interaction, Value) {
-    let interaction = standin.slash_command_as(player, name, options);
-    standin.send_interaction(&interaction);
-    let callback = standin
-        .wait_for(Method::POST, &interaction.callback_path(), WAIT)
-        .await;
-    assert_eq!(callback.status, 204, "{}", standin.summary());
-    let body = callback.json();
-    assert_eq!(body["type"], 4, "{body}");
-    (interaction, body["data"].clone())
-}
-
 fn challenge_bob() -> Value {
     json!([{ "type": 1, "name": "challenge", "options": [
         { "name": "opponent", "type": 6, "value": bob().id.to_string() },
@@ -103,17 +85,20 @@ async fn answered_challenges_and_offers_lose_their_buttons() {
     standin.add_player(&bob());
 
     // A challenge declined by the typed command: its message loses its buttons.
-    let (asked, _) = slash(standin, &alice, "tak", challenge_bob()).await;
+    let (asked, answered) = standin.slash(&alice, "tak", challenge_bob()).await;
+    answered.message_data();
     let first = answer_message(standin, &asked).await;
     assert!(
         edits(standin).is_empty(),
         "a waiting challenge keeps its buttons"
     );
-    slash(standin, &bob(), "decline", json!([])).await;
+    let (_, declined) = standin.slash(&bob(), "decline", json!([])).await;
+    declined.message_data();
     buttons_taken_off(standin, &first).await;
 
     // A challenge accepted by its own button: the pressed message loses its buttons, once.
-    let (asked, data) = slash(standin, &alice, "tak", challenge_bob()).await;
+    let (asked, answered) = standin.slash(&alice, "tak", challenge_bob()).await;
+    let data = answered.message_data();
     let second = answer_message(standin, &asked).await;
     let mut message = standin.bot_message(&data);
     message["id"] = json!(second);
@@ -126,8 +111,10 @@ async fn answered_challenges_and_offers_lose_their_buttons() {
 
     // A draw offer lapses when its maker moves on (RULINGS: an offer holds for the position it
     // was made in): its buttons go too.
-    slash(standin, &alice, "move", notation("a3")).await;
-    let (offered, data) = slash(standin, &bob(), "draw", json!([])).await;
+    let (_, moved) = standin.slash(&alice, "move", notation("a3")).await;
+    moved.message_data();
+    let (offered, answered) = standin.slash(&bob(), "draw", json!([])).await;
+    let data = answered.message_data();
     assert!(
         data["components"]
             .as_array()
@@ -135,7 +122,8 @@ async fn answered_challenges_and_offers_lose_their_buttons() {
         "{data}"
     );
     let offer = answer_message(standin, &offered).await;
-    slash(standin, &bob(), "move", notation("c1")).await;
+    let (_, moved) = standin.slash(&bob(), "move", notation("c1")).await;
+    moved.message_data();
     buttons_taken_off(standin, &offer).await;
 
     // Each message was edited once, and only those.

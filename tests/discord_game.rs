@@ -39,22 +39,6 @@ fn notation(text: &str) -> Value {
     json!([{ "name": "notation", "type": 3, "value": text }])
 }
 
-/// Sends `/name options` from `player` and returns the interaction and its callback.
-async fn slash(
-    standin: &StandIn,
-    player: &Player,
-    name: &str,
-    options: Value,
-) -> (Interaction, RecordedRequest) {
-    let interaction = standin.slash_command_as(player, name, options);
-    standin.send_interaction(&interaction);
-    let callback = standin
-        .wait_for(Method::POST, &interaction.callback_path(), WAIT)
-        .await;
-    assert_eq!(callback.status, 204, "{}", standin.summary());
-    (interaction, callback)
-}
-
 /// Presses the button `label` of the message the bot posted with `data` (a callback's `data`).
 async fn press(
     standin: &StandIn,
@@ -92,13 +76,6 @@ fn labels(data: &Value) -> Vec<String> {
         .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
         .map(|b| b["label"].as_str().unwrap_or_default().to_string())
         .collect()
-}
-
-/// A message answer (callback type 4): its `data`.
-fn message_data(callback: &RecordedRequest) -> Value {
-    let body = callback.json();
-    assert_eq!(body["type"], 4, "{body}");
-    body["data"].clone()
 }
 
 fn is_ephemeral(data: &Value) -> bool {
@@ -164,10 +141,20 @@ async fn start_game(standin: &StandIn, options: Value) -> Value {
         json!({ "name": "color", "type": 3, "value": "white" }),
     ];
     all.extend(options.as_array().cloned().unwrap_or_default());
-    let (_, challenge) = slash(standin, &alice, "tak", tak_challenge(Value::Array(all))).await;
-    let data = message_data(&challenge);
+    let (_, challenge) = standin
+        .slash(&alice, "tak", tak_challenge(Value::Array(all)))
+        .await;
+    let data = challenge.message_data();
     let (_, accepted) = press(standin, &bob(), &data, "Accept").await;
-    message_data(&accepted)
+    accepted.message_data()
+}
+
+/// The bot, configured with `vars`, with a game between Alice (white) and Bob started with
+/// `options` (see [`start_game`]).
+async fn bot_with_game(vars: &[(&str, &str)], options: Value) -> RunningBot {
+    let bot = RunningBot::start_ready(vars).await;
+    start_game(&bot.standin, options).await;
+    bot
 }
 
 /// A whole 3x3 game: the challenge (Accept/Decline buttons, only Bob notified), the accept
@@ -180,19 +167,19 @@ async fn a_3x3_game_from_challenge_to_road() {
     let standin = &bot.standin;
     let (alice, bob) = (alice(standin), bob());
 
-    let (_, challenge) = slash(
-        standin,
-        &alice,
-        "tak",
-        tak_challenge(json!([
-            opponent(&bob),
-            { "name": "size", "type": 4, "value": 3 },
-            { "name": "color", "type": 3, "value": "white" },
-        ])),
-    )
-    .await;
+    let (_, challenge) = standin
+        .slash(
+            &alice,
+            "tak",
+            tak_challenge(json!([
+                opponent(&bob),
+                { "name": "size", "type": 4, "value": 3 },
+                { "name": "color", "type": 3, "value": "white" },
+            ])),
+        )
+        .await;
     assert!(!challenge.is_multipart());
-    let data = message_data(&challenge);
+    let data = challenge.message_data();
     assert!(!is_ephemeral(&data), "{data}");
     let content = data["content"].as_str().unwrap();
     assert!(
@@ -204,7 +191,7 @@ async fn a_3x3_game_from_challenge_to_road() {
     assert_eq!(notified(&data), [bob.id]);
 
     let (_, accepted) = press(standin, &bob, &data, "Accept").await;
-    let data = message_data(&accepted);
+    let data = accepted.message_data();
     assert!(!is_ephemeral(&data));
     assert!(
         data["content"]
@@ -224,8 +211,8 @@ async fn a_3x3_game_from_challenge_to_road() {
         (&bob, "b3", &alice),
     ];
     for (player, mv, next) in moves {
-        let (_, callback) = slash(standin, player, "move", notation(mv)).await;
-        let data = message_data(&callback);
+        let (_, callback) = standin.slash(player, "move", notation(mv)).await;
+        let data = callback.message_data();
         assert!(!is_ephemeral(&data), "{mv}: {data}");
         let content = data["content"].as_str().unwrap();
         assert!(
@@ -237,8 +224,8 @@ async fn a_3x3_game_from_challenge_to_road() {
         board_picture(&callback, &data);
     }
 
-    let (_, road) = slash(standin, &alice, "move", notation("c1")).await;
-    let data = message_data(&road);
+    let (_, road) = standin.slash(&alice, "move", notation("c1")).await;
+    let data = road.message_data();
     let content = data["content"].as_str().unwrap();
     assert!(content.contains("a road"), "{content}");
     assert!(content.contains("wins, R-0"), "{content}");
@@ -250,8 +237,8 @@ async fn a_3x3_game_from_challenge_to_road() {
     assert!(stored_game(&bot).is_none(), "the game is over");
 
     // The record as a file: the PTN with its moves.
-    let (_, export) = slash(standin, &bob, "export", json!([])).await;
-    let data = message_data(&export);
+    let (_, export) = standin.slash(&bob, "export", json!([])).await;
+    let data = export.message_data();
     let files = export.files();
     assert_eq!(files.len(), 1, "{data}");
     let name = files[0].filename.clone().unwrap();
@@ -268,12 +255,11 @@ async fn a_3x3_game_from_challenge_to_road() {
 /// move.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn autocomplete_suggests_legal_moves_to_the_player_to_move() {
-    let mut bot = RunningBot::start_ready(&[]).await;
+    let mut bot = bot_with_game(&[], json!([{ "name": "size", "type": 4, "value": 5 }])).await;
     let standin = &bot.standin;
     let (alice, bob) = (alice(standin), bob());
-    start_game(standin, json!([{ "name": "size", "type": 4, "value": 5 }])).await;
-    slash(standin, &alice, "move", notation("a5")).await;
-    slash(standin, &bob, "move", notation("e1")).await;
+    standin.slash(&alice, "move", notation("a5")).await;
+    standin.slash(&bob, "move", notation("e1")).await;
 
     let game = stored_game(&bot).expect("a game in progress");
     let store = Store::open(&bot.database).unwrap();
@@ -349,43 +335,39 @@ async fn foreign_and_stale_button_presses_are_refused_privately() {
     let mut bot = RunningBot::start_ready(&[]).await;
     let standin = &bot.standin;
     let (alice, bob) = (alice(standin), bob());
-    let (_, challenge) = slash(
-        standin,
-        &alice,
-        "tak",
-        tak_challenge(json!([opponent(&bob)])),
-    )
-    .await;
-    let challenge = message_data(&challenge);
+    let (_, challenge) = standin
+        .slash(&alice, "tak", tak_challenge(json!([opponent(&bob)])))
+        .await;
+    let challenge = challenge.message_data();
 
     let (_, stranger) = press(standin, &carol(), &challenge, "Accept").await;
-    let data = message_data(&stranger);
+    let data = stranger.message_data();
     assert!(is_ephemeral(&data), "{data}");
     assert_eq!(data["content"], "This is not for you.");
     assert!(stored_game(&bot).is_none());
 
-    slash(standin, &bob, "accept", json!([])).await;
+    standin.slash(&bob, "accept", json!([])).await;
     assert!(stored_game(&bot).is_some());
     let (_, stale) = press(standin, &bob, &challenge, "Accept").await;
-    let data = message_data(&stale);
+    let data = stale.message_data();
     assert!(is_ephemeral(&data), "{data}");
     assert_eq!(data["content"], "This offer has expired.");
     let (_, stale) = press(standin, &bob, &challenge, "Decline").await;
-    assert_eq!(message_data(&stale)["content"], "This offer has expired.");
+    assert_eq!(stale.message_data()["content"], "This offer has expired.");
     assert_eq!(stored_game(&bot).unwrap().version, 0);
 
     // A draw offer's buttons: only the opponent may answer; after the position changes, the
     // offer is gone.
-    slash(standin, &alice, "move", notation("a1")).await;
-    let (_, offer) = slash(standin, &bob, "draw", json!([])).await;
-    let offer = message_data(&offer);
+    standin.slash(&alice, "move", notation("a1")).await;
+    let (_, offer) = standin.slash(&bob, "draw", json!([])).await;
+    let offer = offer.message_data();
     assert_eq!(labels(&offer), ["Accept", "Decline"], "{offer}");
     let (_, own) = press(standin, &bob, &offer, "Accept").await;
-    assert_eq!(message_data(&own)["content"], "This is not for you.");
+    assert_eq!(own.message_data()["content"], "This is not for you.");
     let (_, declined) = press(standin, &alice, &offer, "Decline").await;
-    assert!(!is_ephemeral(&message_data(&declined)));
+    assert!(!is_ephemeral(&declined.message_data()));
     let (_, again) = press(standin, &alice, &offer, "Accept").await;
-    assert_eq!(message_data(&again)["content"], "This offer has expired.");
+    assert_eq!(again.message_data()["content"], "This offer has expired.");
 
     bot.stop().await.unwrap();
 }
@@ -394,11 +376,10 @@ async fn foreign_and_stale_button_presses_are_refused_privately() {
 /// nothing in the database: the game's version and snapshot stay as they were.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_refused_move_changes_nothing_in_the_database() {
-    let mut bot = RunningBot::start_ready(&[]).await;
+    let mut bot = bot_with_game(&[], json!([{ "name": "size", "type": 4, "value": 4 }])).await;
     let standin = &bot.standin;
     let (alice, bob) = (alice(standin), bob());
-    start_game(standin, json!([{ "name": "size", "type": 4, "value": 4 }])).await;
-    slash(standin, &alice, "move", notation("a1")).await;
+    standin.slash(&alice, "move", notation("a1")).await;
     let before = stored_game(&bot).unwrap();
     assert_eq!(before.version, 1);
 
@@ -409,9 +390,9 @@ async fn a_refused_move_changes_nothing_in_the_database() {
         (&alice, "b2", "move"),
         (&carol(), "b2", "not playing"),
     ] {
-        let (_, refused) = slash(standin, player, "move", notation(mv)).await;
+        let (_, refused) = standin.slash(player, "move", notation(mv)).await;
         assert!(!refused.is_multipart());
-        let data = message_data(&refused);
+        let data = refused.message_data();
         assert!(is_ephemeral(&data), "{mv}: {data}");
         assert!(
             data["content"].as_str().unwrap().contains(why),
@@ -429,14 +410,14 @@ async fn a_refused_move_changes_nothing_in_the_database() {
     assert_eq!(store.moves(before.id).unwrap().len(), 1);
 
     // An option out of the registry's bounds is refused the same way, before the core.
-    let (_, refused) = slash(
-        standin,
-        &alice,
-        "rating",
-        json!([{ "name": "game", "type": 3, "value": "chess" }]),
-    )
-    .await;
-    let data = message_data(&refused);
+    let (_, refused) = standin
+        .slash(
+            &alice,
+            "rating",
+            json!([{ "name": "game", "type": 3, "value": "chess" }]),
+        )
+        .await;
+    let data = refused.message_data();
     assert!(is_ephemeral(&data));
     assert!(
         data["content"]
@@ -449,8 +430,8 @@ async fn a_refused_move_changes_nothing_in_the_database() {
     // /abort is for the players until both have made two moves (issue 13 item 1), and for
     // server admins: the member's permissions in the interaction say who is one (Manage
     // Server). A bystander who is not an admin is refused privately.
-    let (_, refused) = slash(standin, &carol(), "abort", json!([])).await;
-    let data = message_data(&refused);
+    let (_, refused) = standin.slash(&carol(), "abort", json!([])).await;
+    let data = refused.message_data();
     assert!(is_ephemeral(&data));
     assert!(
         data["content"]
@@ -466,7 +447,7 @@ async fn a_refused_move_changes_nothing_in_the_database() {
     let callback = standin
         .wait_for(Method::POST, &abort.callback_path(), WAIT)
         .await;
-    let data = message_data(&callback);
+    let data = callback.message_data();
     assert!(!is_ephemeral(&data));
     assert!(
         data["content"]
@@ -489,13 +470,9 @@ async fn slow_answers_are_deferred_then_edited() {
     let standin = &bot.standin;
     let app = standin.options().application_id;
     let (alice, bob) = (alice(standin), bob());
-    let (challenge, callback) = slash(
-        standin,
-        &alice,
-        "tak",
-        tak_challenge(json!([opponent(&bob)])),
-    )
-    .await;
+    let (challenge, callback) = standin
+        .slash(&alice, "tak", tak_challenge(json!([opponent(&bob)])))
+        .await;
     let body = callback.json();
     assert_eq!(body["type"], 5, "{body}");
     assert!(!is_ephemeral(&body["data"]), "{body}");
@@ -511,7 +488,7 @@ async fn slow_answers_are_deferred_then_edited() {
     );
     assert_eq!(labels(&data), ["Accept", "Decline"]);
 
-    let (accept, callback) = slash(standin, &bob, "accept", json!([])).await;
+    let (accept, callback) = standin.slash(&bob, "accept", json!([])).await;
     assert_eq!(callback.json()["type"], 5);
     let original = format!("{API}/webhooks/{app}/{}/messages/@original", accept.token);
     let edit = standin.wait_for(Method::PATCH, &original, WAIT).await;
@@ -519,7 +496,7 @@ async fn slow_answers_are_deferred_then_edited() {
     assert_eq!(notified(&data), [alice.id]);
     board_picture(&edit, &data);
 
-    let (refused, callback) = slash(standin, &bob, "move", notation("a1")).await;
+    let (refused, callback) = standin.slash(&bob, "move", notation("a1")).await;
     assert_eq!(callback.json()["type"], 5);
     let original = format!("{API}/webhooks/{app}/{}/messages/@original", refused.token);
     standin.wait_for(Method::DELETE, &original, WAIT).await;
@@ -536,18 +513,17 @@ async fn slow_answers_are_deferred_then_edited() {
 /// of Alice's move there (the bot opens the DM channel, then posts in it).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn your_move_notices_are_sent_as_direct_messages() {
-    let mut bot = RunningBot::start_ready(&[]).await;
+    let mut bot = bot_with_game(&[], json!([])).await;
     let standin = &bot.standin;
     let (alice, bob) = (alice(standin), bob());
-    start_game(standin, json!([])).await;
-    slash(
-        standin,
-        &bob,
-        "notify",
-        json!([{ "name": "dm", "type": 5, "value": true }]),
-    )
-    .await;
-    slash(standin, &alice, "move", notation("a1")).await;
+    standin
+        .slash(
+            &bob,
+            "notify",
+            json!([{ "name": "dm", "type": 5, "value": true }]),
+        )
+        .await;
+    standin.slash(&alice, "move", notation("a1")).await;
 
     standin
         .wait_for(Method::POST, &format!("{API}/users/@me/channels"), WAIT)
@@ -570,16 +546,15 @@ async fn your_move_notices_are_sent_as_direct_messages() {
 /// channel, as a reply to it, with the board); other chat is ignored.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn plain_messages_that_read_as_moves_are_played() {
-    let mut bot = RunningBot::start_ready(&[("PLAIN_MOVES", "true")]).await;
+    let mut bot = bot_with_game(&[("PLAIN_MOVES", "true")], json!([])).await;
     let standin = &bot.standin;
     let (alice, bob) = (alice(standin), bob());
-    start_game(standin, json!([])).await;
     let channel_messages = format!("{API}/channels/{}/messages", standin.options().channel_id);
 
     standin.send_message(&standin.user_message(&alice, "good luck!"));
     standin.send_message(&standin.user_message(&carol(), "a1"));
     // Once /board is answered, the earlier messages have long been handled.
-    slash(standin, &bob, "board", json!([])).await;
+    standin.slash(&bob, "board", json!([])).await;
     assert!(
         !standin
             .requests()
@@ -635,7 +610,7 @@ async fn threads_hold_their_own_games_and_direct_messages_are_refused() {
     let callback = standin
         .wait_for(Method::POST, &accept.callback_path(), WAIT)
         .await;
-    assert!(message_data(&callback)["content"]
+    assert!(callback.message_data()["content"]
         .as_str()
         .unwrap()
         .contains("Game #1"));
@@ -647,8 +622,8 @@ async fn threads_hold_their_own_games_and_direct_messages_are_refused() {
         .is_some());
     assert!(store.active_game(&guild, &channel).unwrap().is_none());
 
-    let (_, board) = slash(standin, &alice, "board", json!([])).await;
-    let data = message_data(&board);
+    let (_, board) = standin.slash(&alice, "board", json!([])).await;
+    let data = board.message_data();
     assert!(is_ephemeral(&data));
     assert!(
         data["content"].as_str().unwrap().contains("no game"),
@@ -661,7 +636,7 @@ async fn threads_hold_their_own_games_and_direct_messages_are_refused() {
     let callback = standin
         .wait_for(Method::POST, &direct.callback_path(), WAIT)
         .await;
-    let data = message_data(&callback);
+    let data = callback.message_data();
     assert!(is_ephemeral(&data));
     assert!(
         data["content"]
@@ -683,8 +658,7 @@ async fn a_reminder_that_fell_due_while_the_bot_was_down_is_posted_at_start_up()
     let database_path = database.display().to_string();
     let vars = [("DATABASE_PATH", database_path.as_str())];
 
-    let mut first = RunningBot::start_ready(&vars).await;
-    start_game(&first.standin, json!([])).await;
+    let mut first = bot_with_game(&vars, json!([])).await;
     let game = stored_game(&first).unwrap();
     first.stop().await.unwrap();
     drop(first);
@@ -735,11 +709,10 @@ async fn a_reminder_that_fell_due_while_the_bot_was_down_is_posted_at_start_up()
 /// (the default) after the start of the turn, six days after the first reminder.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn board_deadlines_are_discord_timestamps() {
-    let mut bot = RunningBot::start_ready(&[]).await;
+    let mut bot = bot_with_game(&[], json!([{ "name": "size", "type": 4, "value": 3 }])).await;
     let standin = &bot.standin;
-    start_game(standin, json!([{ "name": "size", "type": 4, "value": 3 }])).await;
-    let (_, board) = slash(standin, &bob(), "board", json!([])).await;
-    let data = message_data(&board);
+    let (_, board) = standin.slash(&bob(), "board", json!([])).await;
+    let data = board.message_data();
     let content = data["content"].as_str().unwrap();
     assert!(!content.contains("UTC"), "{content}");
     let times: Vec<i64> = content

@@ -18,18 +18,6 @@ fn bob() -> Player {
     Player::new(1_100_000_000_000_000_301, "bob")
 }
 
-/// Sends `interaction`; returns the data of its answer (a message, callback type 4).
-async fn answer(standin: &StandIn, interaction: &Interaction) -> Value {
-    standin.send_interaction(interaction);
-    let callback = standin
-        .wait_for(Method::POST, &interaction.callback_path(), WAIT)
-        .await;
-    assert_eq!(callback.status, 204, "{}", standin.summary());
-    let body = callback.json();
-    assert_eq!(body["type"], 4, "{body}");
-    body["data"].clone()
-}
-
 fn content(data: &Value) -> String {
     data["content"].as_str().unwrap_or_default().to_string()
 }
@@ -50,6 +38,16 @@ fn challenge(standin: &StandIn, opponent: &Player, color: &str, more: Value) -> 
         "tak",
         json!([{ "type": 1, "name": "challenge", "options": options }]),
     )
+}
+
+/// Alice's `thread:true` challenge (see [`challenge`]) and Bob's `/accept`: the data of both
+/// answers.
+async fn bob_accepts_a_thread_challenge(standin: &StandIn) -> (Value, Value) {
+    let thread = json!([{ "name": "thread", "type": 5, "value": true }]);
+    let asked = challenge(standin, &bob(), "white", thread);
+    let challenged = standin.answer(&asked).await.message_data();
+    let (_, accepted) = standin.slash(&bob(), "accept", json!([])).await;
+    (challenged, accepted.message_data())
 }
 
 fn play(standin: &StandIn, player: &Player, notation: &str) -> Interaction {
@@ -133,25 +131,11 @@ async fn an_accepted_thread_challenge_opens_a_public_thread_and_the_game_is_play
         standin.options().channel_id.to_string(),
     );
 
-    let data = answer(
-        standin,
-        &challenge(
-            standin,
-            &bob(),
-            "white",
-            json!([{ "name": "thread", "type": 5, "value": true }]),
-        ),
-    )
-    .await;
+    let (data, accepted) = bob_accepts_a_thread_challenge(standin).await;
     assert!(
         content(&data).contains("played in a thread of its own"),
         "{data}"
     );
-    let accepted = answer(
-        standin,
-        &standin.slash_command_as(&bob(), "accept", json!([])),
-    )
-    .await;
     assert!(
         content(&accepted).contains("\"Tak #1: alice v bob\""),
         "{accepted}"
@@ -190,7 +174,10 @@ async fn an_accepted_thread_challenge_opens_a_public_thread_and_the_game_is_play
     );
 
     // A move typed in the parent channel is pointed to the thread, privately.
-    let pointed = answer(standin, &play(standin, &alice, "a1")).await;
+    let pointed = standin
+        .answer(&play(standin, &alice, "a1"))
+        .await
+        .message_data();
     assert!(is_ephemeral(&pointed), "{pointed}");
     assert!(
         content(&pointed).contains(&format!(
@@ -203,11 +190,11 @@ async fn an_accepted_thread_challenge_opens_a_public_thread_and_the_game_is_play
     let thread_id: u64 = thread.parse().unwrap();
     let mut first = play(standin, &alice, "a1");
     standin.in_thread(&mut first, thread_id);
-    let played = answer(standin, &first).await;
+    let played = standin.answer(&first).await.message_data();
     assert!(content(&played).contains("played a1"), "{played}");
     let mut resign = standin.slash_command_as(&bob(), "resign", json!([]));
     standin.in_thread(&mut resign, thread_id);
-    let resigned = answer(standin, &resign).await;
+    let resigned = standin.answer(&resign).await.message_data();
     assert!(content(&resigned).contains("resigns"), "{resigned}");
 
     // The result in the parent channel, with the link, notifying no one.
@@ -245,21 +232,7 @@ async fn a_refused_thread_leaves_the_game_in_its_channel() {
         standin.options().channel_id.to_string(),
     );
 
-    answer(
-        standin,
-        &challenge(
-            standin,
-            &bob(),
-            "white",
-            json!([{ "name": "thread", "type": 5, "value": true }]),
-        ),
-    )
-    .await;
-    answer(
-        standin,
-        &standin.slash_command_as(&bob(), "accept", json!([])),
-    )
-    .await;
+    bob_accepts_a_thread_challenge(standin).await;
     let refused = thread_request(standin, &parent).await;
     assert_eq!(refused.status, 403);
     let start = wait_for_post(standin, &parent, "I couldn't open a thread for game #1").await;
@@ -274,11 +247,10 @@ async fn a_refused_thread_leaves_the_game_in_its_channel() {
         store.active_game(&guild, &parent).unwrap().map(|g| g.id),
         Some(1)
     );
-    let played = answer(
-        standin,
-        &play(standin, &standin.options().player.clone(), "a1"),
-    )
-    .await;
+    let played = standin
+        .answer(&play(standin, &standin.options().player.clone(), "a1"))
+        .await
+        .message_data();
     assert!(content(&played).contains("played a1"), "{played}");
 
     bot.stop().await.unwrap();
@@ -312,7 +284,7 @@ async fn the_computer_moving_first_in_a_thread_game_posts_its_moves_in_the_threa
             { "name": "thread", "type": 5, "value": true },
         ]),
     );
-    let accepted = answer(standin, &challenge).await;
+    let accepted = standin.answer(&challenge).await.message_data();
     assert!(
         content(&accepted).contains("played in a thread of its own"),
         "{accepted}"
@@ -361,7 +333,9 @@ async fn the_computer_moving_first_in_a_thread_game_posts_its_moves_in_the_threa
     };
     let mut reply = play(standin, &alice, mine);
     standin.in_thread(&mut reply, thread_id);
-    assert!(content(&answer(standin, &reply).await).contains(&format!("played {mine}")));
+    assert!(
+        content(&standin.answer(&reply).await.message_data()).contains(&format!("played {mine}"))
+    );
     standin
         .wait_until("the computer's second move", WAIT, |requests, _| {
             (posts_starting(requests, &played).len() >= 2).then_some(())
@@ -369,7 +343,7 @@ async fn the_computer_moving_first_in_a_thread_game_posts_its_moves_in_the_threa
         .await;
     let mut resign = standin.slash_command_as(&alice, "resign", json!([]));
     standin.in_thread(&mut resign, thread_id);
-    answer(standin, &resign).await;
+    standin.answer(&resign).await.message_data();
     wait_for_post(standin, &parent, "is over by resignation").await;
 
     // The parent channel: the link, then the result; nothing else of the game.

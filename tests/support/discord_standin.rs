@@ -32,6 +32,7 @@ use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 use tokio_tungstenite::tungstenite::protocol::CloseFrame;
 use tokio_tungstenite::tungstenite::Message;
 
+use super::harness::WAIT;
 use super::multipart::{self, Part};
 
 /// The REST API prefix serenity 0.12 uses.
@@ -173,6 +174,13 @@ pub struct RecordedRequest {
 }
 
 impl RecordedRequest {
+    /// The message an interaction callback answered with (type 4): its `data`.
+    pub fn message_data(&self) -> Value {
+        let body = self.json();
+        assert_eq!(body["type"], 4, "{body}");
+        body["data"].clone()
+    }
+
     pub fn header(&self, name: &str) -> Option<&str> {
         self.headers
             .iter()
@@ -802,6 +810,30 @@ impl StandIn {
     pub fn slash_command_as(&self, player: &Player, name: &str, options: Value) -> Interaction {
         let data = self.command_data(name, options);
         self.interaction(player, 2, data, None)
+    }
+
+    /// Sends `interaction` and waits (up to [`WAIT`]) for the bot's callback, which must have
+    /// been accepted (204); returns the callback.
+    pub async fn answer(&self, interaction: &Interaction) -> RecordedRequest {
+        self.send_interaction(interaction);
+        let callback = self
+            .wait_for(Method::POST, &interaction.callback_path(), WAIT)
+            .await;
+        assert_eq!(callback.status, 204, "{}", self.summary());
+        callback
+    }
+
+    /// Sends `/name options` from `player` and waits for its callback (see [`StandIn::answer`]);
+    /// returns the interaction and the callback.
+    pub async fn slash(
+        &self,
+        player: &Player,
+        name: &str,
+        options: Value,
+    ) -> (Interaction, RecordedRequest) {
+        let interaction = self.slash_command_as(player, name, options);
+        let callback = self.answer(&interaction).await;
+        (interaction, callback)
     }
 
     /// An autocomplete request while typing `/name`; one option should have `"focused": true`.
