@@ -5,6 +5,8 @@
 //! Every function clips to the target, so nothing here can index out of
 //! bounds whatever the coordinates.
 
+use std::sync::OnceLock;
+
 use image::RgbImage;
 
 /// An opaque colour, `[r, g, b]`.
@@ -361,7 +363,72 @@ pub struct Sprite {
     pub w: u32,
     pub h: u32,
     /// Premultiplied `[r, g, b, a]`, row by row.
-    pub px: Vec<[u8; 4]>,
+    px: Vec<[u8; 4]>,
+    /// The rows as runs of one kind of pixel, worked out at the first blit
+    /// after drawing: most of a piece is opaque, copied a run at a time.
+    runs: OnceLock<Runs>,
+}
+
+/// A sprite's rows split into runs, and its colours without alpha for
+/// copying the opaque runs.
+#[derive(Clone, Debug)]
+struct Runs {
+    rows: Vec<Vec<Run>>,
+    rgb: Vec<u8>,
+}
+
+/// Pixels `start..end` of a row, all transparent, all opaque or all partly
+/// covered (to blend one by one).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Run {
+    start: u32,
+    end: u32,
+    cover: Cover,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Cover {
+    Clear,
+    Opaque,
+    Partial,
+}
+
+impl Cover {
+    fn of(alpha: u8) -> Cover {
+        match alpha {
+            0 => Cover::Clear,
+            255 => Cover::Opaque,
+            _ => Cover::Partial,
+        }
+    }
+}
+
+impl Runs {
+    fn of(sprite: &Sprite) -> Runs {
+        let w = sprite.w as usize;
+        let rows = sprite
+            .px
+            .chunks(w.max(1))
+            .map(|row| {
+                let mut runs: Vec<Run> = Vec::new();
+                for (x, p) in row.iter().enumerate() {
+                    let cover = Cover::of(p[3]);
+                    match runs.last_mut() {
+                        Some(run) if run.cover == cover => run.end = x as u32 + 1,
+                        _ => runs.push(Run {
+                            start: x as u32,
+                            end: x as u32 + 1,
+                            cover,
+                        }),
+                    }
+                }
+                runs.retain(|run| run.cover != Cover::Clear);
+                runs
+            })
+            .collect();
+        let rgb = sprite.px.iter().flat_map(|p| [p[0], p[1], p[2]]).collect();
+        Runs { rows, rgb }
+    }
 }
 
 impl Sprite {
@@ -371,6 +438,7 @@ impl Sprite {
             w,
             h,
             px: vec![[0; 4]; w as usize * h as usize],
+            runs: OnceLock::new(),
         }
     }
 
@@ -397,20 +465,33 @@ impl Sprite {
         let Some((x0, y0, x1, y1)) = area.clip(cw, ch) else {
             return;
         };
+        let runs = self.runs.get_or_init(|| Runs::of(self));
+        // The sprite's columns that land on the canvas.
+        let (sx0, sx1) = ((x0 as i32 - x) as u32, (x1 as i32 - x) as u32);
         let stride = cw as usize * 3;
         let buf: &mut [u8] = canvas.as_mut();
         for cy in y0..y1 {
             let sy = (cy as i32 - y) as usize;
-            let src = &self.px[sy * self.w as usize..][(x0 as i32 - x) as usize..];
-            let dst = &mut buf[cy as usize * stride..][x0 as usize * 3..x1 as usize * 3];
-            for (d, s) in dst.chunks_exact_mut(3).zip(src) {
-                match s[3] {
-                    0 => {}
-                    255 => d.copy_from_slice(&s[..3]),
-                    a => {
-                        let inv = 255 - a as u32;
-                        for k in 0..3 {
-                            d[k] = (s[k] as u32 + div255(d[k] as u32 * inv)) as u8;
+            let row = sy * self.w as usize;
+            let dst_row = &mut buf[cy as usize * stride..][..stride];
+            for run in &runs.rows[sy] {
+                let (a, b) = (run.start.max(sx0), run.end.min(sx1));
+                if a >= b {
+                    continue;
+                }
+                // Canvas column of sprite column `a`.
+                let cx = (x + a as i32) as usize;
+                let dst = &mut dst_row[cx * 3..(cx + (b - a) as usize) * 3];
+                let (a, b) = (a as usize, b as usize);
+                match run.cover {
+                    Cover::Clear => {}
+                    Cover::Opaque => dst.copy_from_slice(&runs.rgb[(row + a) * 3..(row + b) * 3]),
+                    Cover::Partial => {
+                        for (d, s) in dst.chunks_exact_mut(3).zip(&self.px[row + a..row + b]) {
+                            let inv = 255 - s[3] as u32;
+                            for k in 0..3 {
+                                d[k] = (s[k] as u32 + div255(d[k] as u32 * inv)) as u8;
+                            }
                         }
                     }
                 }
@@ -425,6 +506,8 @@ impl Surface for Sprite {
     }
 
     fn blend(&mut self, x: u32, y: u32, colour: Colour, alpha: f32) {
+        // Drawn on again: its runs are worked out anew at the next blit.
+        self.runs.take();
         let i = y as usize * self.w as usize + x as usize;
         let d = self.px[i];
         let a = alpha.clamp(0.0, 1.0);
@@ -511,5 +594,67 @@ mod tests {
         swap_colours(&mut img, Rect::new(-4, -4, 5, 5), [1, 2, 3], [9, 9, 9]);
         assert_eq!(img.get_pixel(0, 0).0, [9, 9, 9]);
         assert_eq!(img.get_pixel(1, 1).0, [1, 2, 3]);
+    }
+
+    /// Premultiplied "over", one pixel at a time: what a blit must give
+    /// whichever runs it copies or blends.
+    fn blit_pixel_by_pixel(s: &Sprite, canvas: &mut RgbImage, x: i32, y: i32) {
+        for sy in 0..s.h as i32 {
+            for sx in 0..s.w as i32 {
+                let (cx, cy) = (x + sx, y + sy);
+                if cx < 0 || cy < 0 || cx >= canvas.width() as i32 || cy >= canvas.height() as i32 {
+                    continue;
+                }
+                let p = s.px[(sy as u32 * s.w + sx as u32) as usize];
+                let d = &mut canvas.get_pixel_mut(cx as u32, cy as u32).0;
+                let inv = 255 - p[3] as u32;
+                for k in 0..3 {
+                    d[k] = (p[k] as u32 + div255(d[k] as u32 * inv)) as u8;
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_blit_by_runs_equals_blending_every_pixel() {
+        // A ring with anti-aliased edges: clear, partial and opaque runs
+        // on most rows.
+        let mut s = Sprite::new(23, 17);
+        paint_ring(
+            &mut s,
+            &Shape::round_rect(2.0, 2.0, 18.0, 12.0, 4.0),
+            [200, 40, 90],
+            3.0,
+        );
+        let canvas = RgbImage::from_fn(30, 25, |x, y| image::Rgb([x as u8 * 7, y as u8 * 9, 77]));
+        for (x, y) in [
+            (0, 0),
+            (5, 4),
+            (-6, -3),
+            (20, 15),
+            (-22, 10),
+            (29, 24),
+            (3, -16),
+        ] {
+            let mut by_runs = canvas.clone();
+            s.blit(&mut by_runs, x, y);
+            let mut by_pixels = canvas.clone();
+            blit_pixel_by_pixel(&s, &mut by_pixels, x, y);
+            assert_eq!(by_runs, by_pixels, "at ({x}, {y})");
+        }
+        // Drawn on after a blit: the next blit shows the new drawing.
+        let mut once = canvas.clone();
+        s.blit(&mut once, 1, 1);
+        paint(
+            &mut s,
+            &Shape::round_rect(8.0, 6.0, 6.0, 4.0, 1.0),
+            &Paint::solid([1, 2, 3]),
+        );
+        let mut by_runs = canvas.clone();
+        s.blit(&mut by_runs, 1, 1);
+        let mut by_pixels = canvas.clone();
+        blit_pixel_by_pixel(&s, &mut by_pixels, 1, 1);
+        assert_eq!(by_runs, by_pixels);
+        assert_ne!(by_runs, once);
     }
 }

@@ -8,7 +8,7 @@ use super::layout::Layout;
 use super::sprites::{self, LayerPart, Sprites};
 use super::view::{StoneKind, TakBoardView};
 use crate::render::card::{self, CardText, Chip};
-use crate::render::draw::{fill_rect, luma, paint, swap_colours, Paint, Rect, Shape};
+use crate::render::draw::{fill_rect, luma, swap_colours, Rect};
 use crate::render::png::Filter;
 use crate::render::status::{self, State};
 use crate::render::text::{self, Face, CAP_HEIGHT};
@@ -188,12 +188,7 @@ fn draw_cards(img: &mut RgbImage, sprites: &Sprites, view: &TakBoardView) {
 /// in White's colour on the left, Black's (top flats and komi) in Black's
 /// on the right, each with its count written in it.
 fn draw_flat_bar(img: &mut RgbImage, l: &Layout, view: &TakBoardView, pal: &Palette) {
-    let bar = l.flat_bar;
-    paint(
-        img,
-        &Shape::round_rect(bar.x as f32, bar.y as f32, bar.w as f32, bar.h as f32, 6.0),
-        &Paint::solid(pal.frame),
-    );
+    // The bar's frame is in the background (sprites.rs).
     let (inner, split) = l.flat_bar_split(view.flats, view.komi_half);
     // Both counts are written across the whole bar in Black's colour on
     // White's, then Black's share has the two colours swapped: a count

@@ -319,6 +319,14 @@ fn background(pal: &Palette, l: &Layout) -> RgbImage {
         }
     }
 
+    // The flat bar's frame: only the bar's inside changes with the position.
+    let bar = l.flat_bar;
+    paint(
+        &mut img,
+        &Shape::round_rect(bar.x as f32, bar.y as f32, bar.w as f32, bar.h as f32, 6.0),
+        &Paint::solid(pal.frame),
+    );
+
     // Coordinates: rank numbers on the left, file letters below.
     let cap = COORD_PX * CAP_HEIGHT;
     for i in 0..l.size {
