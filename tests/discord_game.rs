@@ -9,7 +9,9 @@ mod support;
 
 use hyper::Method;
 use serde_json::{json, Value};
-use support::discord_standin::{Interaction, Options, Player, RecordedRequest, StandIn, API};
+use support::discord_standin::{
+    button_id, Interaction, Options, Player, RecordedRequest, StandIn, API,
+};
 use support::harness::{unique_token, RunningBot, WAIT};
 use taktable::games::GameState;
 use taktable::store::{GameRow, Store};
@@ -46,7 +48,7 @@ async fn press(
     data: &Value,
     label: &str,
 ) -> (Interaction, RecordedRequest) {
-    let custom_id = button(data, label);
+    let custom_id = button_id(data, label);
     let message = standin.bot_message(data);
     let interaction = standin.button_press_as(player, &custom_id, message);
     standin.send_interaction(&interaction);
@@ -54,18 +56,6 @@ async fn press(
         .wait_for(Method::POST, &interaction.callback_path(), WAIT)
         .await;
     (interaction, callback)
-}
-
-/// The custom id of the button `label` in a message payload.
-fn button(data: &Value, label: &str) -> String {
-    data["components"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
-        .find(|b| b["label"] == label)
-        .and_then(|b| b["custom_id"].as_str().map(str::to_string))
-        .unwrap_or_else(|| panic!("no button {label:?} in {data}"))
 }
 
 fn labels(data: &Value) -> Vec<String> {

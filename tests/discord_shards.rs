@@ -14,8 +14,8 @@ mod support;
 use std::path::{Path, PathBuf};
 
 use hyper::Method;
-use serde_json::{json, Value};
-use support::discord_standin::{Interaction, Options, Player, RecordedRequest, StandIn};
+use serde_json::json;
+use support::discord_standin::{button_id, Interaction, Options, Player, RecordedRequest, StandIn};
 use support::harness::{logs, unique_token, RunningBot, WAIT};
 use taktable::discord::{shard_of, Error};
 use taktable::store::{GameStatus, Store};
@@ -58,31 +58,13 @@ async fn answer(standin: &StandIn, interaction: &Interaction) -> RecordedRequest
     callback
 }
 
-/// The `data` of a message answer (callback type 4).
-fn message_data(callback: &RecordedRequest) -> Value {
-    let body = callback.json();
-    assert_eq!(body["type"], 4, "{body}");
-    body["data"].clone()
-}
-
-fn button(data: &Value, label: &str) -> String {
-    data["components"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
-        .find(|b| b["label"] == label)
-        .and_then(|b| b["custom_id"].as_str().map(str::to_string))
-        .unwrap_or_else(|| panic!("no button {label:?} in {data}"))
-}
-
 /// Starts a game in `guild`: alice challenges bob, bob accepts.
 async fn start_game(standin: &StandIn, guild: u64) {
     let asked = challenge(standin, guild);
     standin.send_interaction(&asked);
-    let offer = message_data(&answer(standin, &asked).await);
+    let offer = answer(standin, &asked).await.message_data();
     let message = standin.bot_message(&offer);
-    let mut accept = standin.button_press_as(&bob(), &button(&offer, "Accept"), message);
+    let mut accept = standin.button_press_as(&bob(), &button_id(&offer, "Accept"), message);
     standin.in_guild(&mut accept, guild, channel_of(guild));
     standin.send_interaction(&accept);
     let accepted = answer(standin, &accept).await.json();
@@ -176,7 +158,7 @@ async fn four_shards_in_two_processes_keep_each_server_in_one_database() {
     standin
         .dispatch_on_shard(0, "INTERACTION_CREATE", wrong.payload.clone())
         .unwrap();
-    let refused = message_data(&answer(&standin, &wrong).await);
+    let refused = answer(&standin, &wrong).await.message_data();
     let text = refused["content"].as_str().unwrap_or_default();
     assert!(
         text.contains("gateway shard 3 of 4") && text.contains("nothing was done"),
@@ -192,7 +174,7 @@ async fn four_shards_in_two_processes_keep_each_server_in_one_database() {
     let mut direct = challenge(&standin, servers[0]);
     standin.in_direct_messages(&mut direct, 1_100_000_000_000_000_777);
     standin.send_interaction(&direct);
-    let refused = message_data(&answer(&standin, &direct).await);
+    let refused = answer(&standin, &direct).await.message_data();
     assert!(
         refused["content"]
             .as_str()

@@ -173,6 +173,18 @@ pub struct RecordedRequest {
     pub answer: Option<Value>,
 }
 
+/// The custom id of the button `label` in a message payload's components.
+pub fn button_id(data: &Value, label: &str) -> String {
+    data["components"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+        .find(|b| b["label"] == label)
+        .and_then(|b| b["custom_id"].as_str().map(str::to_string))
+        .unwrap_or_else(|| panic!("no button {label:?} in {data}"))
+}
+
 impl RecordedRequest {
     /// The message an interaction callback answered with (type 4): its `data`.
     pub fn message_data(&self) -> Value {
