@@ -8,6 +8,7 @@
 
 pub mod error;
 pub mod hosted;
+pub mod judged;
 pub mod options;
 pub mod record;
 pub mod seat;

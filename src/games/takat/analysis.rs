@@ -13,6 +13,7 @@
 
 use super::search::{Limits, Searcher, Settings, DECIDED, WIN};
 use super::{Color, Position, Turn};
+use crate::games::judged;
 
 /// The plies searched at each position.
 pub const DEPTH: u32 = 6;
@@ -21,45 +22,22 @@ pub const SHALLOW: u32 = 2;
 /// A ceiling, should a position be far wider than usual.
 const NODES: u64 = 200_000;
 
-/// One position's evaluation; scores are for White, in the searcher's
-/// hundredths of a point, a decided game `±WIN` less its plies.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Judged {
-    pub white_score: i32,
-    /// The search's turn (`None` when the game is over).
-    pub best: Option<Turn>,
-    /// The turn played here, searched to the same horizon.
-    pub played_score: Option<i32>,
-    /// The quick look's score.
-    pub shallow_score: i32,
-}
+/// One position's evaluation (see [`judged::Judged`]).
+pub type Judged = judged::Judged<Turn>;
 
 /// Every position from `start` through `turns` (one more than the turns),
-/// judged by the same searches. A game over scores its result, decided
-/// (RULINGS Takat 8: Takat has no draw). An illegal turn ends the list.
+/// judged by the same searches (see [`judged::judge_game`]). A game over
+/// scores its result, decided (RULINGS Takat 8: Takat has no draw). An illegal
+/// turn ends the list.
 pub fn judge_game(start: &Position, turns: &[Turn]) -> Vec<Judged> {
     let mut searcher = Searcher::new();
-    let mut position = start.clone();
-    let mut judged = Vec::with_capacity(turns.len() + 1);
-    for index in 0..=turns.len() {
-        let (white_score, best) = search(&mut searcher, &position, DEPTH);
-        let (shallow_score, _) = search(&mut searcher, &position, SHALLOW);
-        let mut entry = Judged {
-            white_score,
-            best,
-            played_score: None,
-            shallow_score,
-        };
-        if let Some(&turn) = turns.get(index) {
-            if position.play(turn).is_err() {
-                judged.push(entry);
-                break;
-            }
-            entry.played_score = Some(search(&mut searcher, &position, DEPTH - 1).0);
-        }
-        judged.push(entry);
-    }
-    judged
+    judged::judge_game(
+        start,
+        turns,
+        (DEPTH, SHALLOW),
+        |position, depth| search(&mut searcher, position, depth),
+        |position, mv| position.play(mv).is_ok(),
+    )
 }
 
 /// A search of `depth` plies without noise: its score for White and its

@@ -10,6 +10,7 @@
 //! only the deeper search finds is a good one.
 
 use super::alphabeta::{Limits, Searcher, Settings, DECIDED};
+use crate::games::judged;
 use crate::games::tak::{Color, Move, Position};
 
 /// The plies searched at each position.
@@ -19,45 +20,21 @@ const SHALLOW: u32 = 2;
 /// A ceiling for the big boards, where 4 plies may take long.
 const NODES: u64 = 300_000;
 
-/// One position's evaluation; scores are centiflats for White, a decided
-/// game `±WIN` less its plies.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Judged {
-    pub white_score: i32,
-    /// The search's move (`None` when the game is over).
-    pub best: Option<Move>,
-    /// The move played here, searched to the same horizon.
-    pub played_score: Option<i32>,
-    /// The 2-ply search's score.
-    pub shallow_score: i32,
-}
+/// One position's evaluation (see [`judged::Judged`]).
+pub type Judged = judged::Judged<Move>;
 
 /// Every position from `start` through `moves` (one more than the moves),
-/// judged by the same searches. A game over scores its result: a win by
-/// road or flats is decided, a draw is even.
+/// judged by the same searches (see [`judged::judge_game`]). A game over
+/// scores its result: a win by road or flats is decided, a draw is even.
 pub fn judge_game(start: &Position, moves: &[Move]) -> Vec<Judged> {
     let mut searcher = Searcher::new(16);
-    let mut position = start.clone();
-    let mut judged = Vec::with_capacity(moves.len() + 1);
-    for index in 0..=moves.len() {
-        let (white_score, best) = search(&mut searcher, &position, DEPTH);
-        let (shallow_score, _) = search(&mut searcher, &position, SHALLOW);
-        let mut entry = Judged {
-            white_score,
-            best,
-            played_score: None,
-            shallow_score,
-        };
-        if let Some(&mv) = moves.get(index) {
-            if position.play(mv).is_err() {
-                judged.push(entry);
-                break;
-            }
-            entry.played_score = Some(search(&mut searcher, &position, DEPTH - 1).0);
-        }
-        judged.push(entry);
-    }
-    judged
+    judged::judge_game(
+        start,
+        moves,
+        (DEPTH, SHALLOW),
+        |position, depth| search(&mut searcher, position, depth),
+        |position, mv| position.play(mv).is_ok(),
+    )
 }
 
 /// A search of `depth` plies: its score for White and its move.

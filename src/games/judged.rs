@@ -1,0 +1,54 @@
+//! Every position of a game judged by an engine, for `/analyze`: the same
+//! fixed-depth searches at every position, so that every score is
+//! measured alike. Each game with an engine (Tak, Takat) gives its search
+//! and its depths; how the moves are then marked is the bot's.
+
+/// One position's evaluation; scores are for White in the engine's units,
+/// a decided game `±WIN` less its plies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Judged<M> {
+    pub white_score: i32,
+    /// The search's move (`None` when the game is over).
+    pub best: Option<M>,
+    /// The move played here, searched to the same horizon.
+    pub played_score: Option<i32>,
+    /// The quick look's score.
+    pub shallow_score: i32,
+}
+
+/// Every position from `start` through `moves` (one more than the moves),
+/// judged by `search(position, plies)`, which gives White's score and the
+/// best move. Each position is searched `depth` and `shallow` plies; the
+/// position a move led to is searched `depth - 1` plies, the same horizon,
+/// so a move's loss is the best move's score less the played move's, with
+/// no bias from whose turn it is. `play` makes a move and says whether it
+/// was legal: an illegal move ends the list.
+pub fn judge_game<P: Clone, M: Copy>(
+    start: &P,
+    moves: &[M],
+    (depth, shallow): (u32, u32),
+    mut search: impl FnMut(&P, u32) -> (i32, Option<M>),
+    mut play: impl FnMut(&mut P, M) -> bool,
+) -> Vec<Judged<M>> {
+    let mut position = start.clone();
+    let mut judged = Vec::with_capacity(moves.len() + 1);
+    for index in 0..=moves.len() {
+        let (white_score, best) = search(&position, depth);
+        let (shallow_score, _) = search(&position, shallow);
+        let mut entry = Judged {
+            white_score,
+            best,
+            played_score: None,
+            shallow_score,
+        };
+        if let Some(&mv) = moves.get(index) {
+            if !play(&mut position, mv) {
+                judged.push(entry);
+                break;
+            }
+            entry.played_score = Some(search(&position, depth - 1).0);
+        }
+        judged.push(entry);
+    }
+    judged
+}
