@@ -49,6 +49,9 @@ const MIGRATIONS: &[M<'static>] = &[
     M::up(include_str!(
         "../../migrations/0006_threads_and_blind_play.sql"
     )),
+    M::up(include_str!(
+        "../../migrations/0007_active_games_by_player.sql"
+    )),
 ];
 
 #[derive(Debug, thiserror::Error)]
