@@ -484,9 +484,10 @@ impl Sprite {
                 let dst = &mut dst_row[cx * 3..(cx + (b - a) as usize) * 3];
                 let (a, b) = (a as usize, b as usize);
                 match run.cover {
-                    Cover::Clear => {}
                     Cover::Opaque => dst.copy_from_slice(&runs.rgb[(row + a) * 3..(row + b) * 3]),
-                    Cover::Partial => {
+                    // Clear runs are dropped when the runs are worked out;
+                    // blending one would change nothing (its colour is zero).
+                    Cover::Partial | Cover::Clear => {
                         for (d, s) in dst.chunks_exact_mut(3).zip(&self.px[row + a..row + b]) {
                             let inv = 255 - s[3] as u32;
                             for k in 0..3 {
