@@ -64,8 +64,20 @@ impl Store {
     /// each is returned once. Those of ended games are dropped.
     pub fn take_due_personal_reminders(&self, now: DateTime<Utc>) -> Result<Vec<PersonalReminder>> {
         let mut conn = self.conn();
-        let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
         let now = time_text(now);
+        // The terminal asks before every command, and mostly nothing is due:
+        // a read says so without taking the write lock. A reminder added
+        // after it is taken at the next call.
+        let pending: bool = conn.query_row_cached(
+            "SELECT EXISTS (SELECT 1 FROM personal_reminders r JOIN games g ON g.id = r.game_id
+                            WHERE r.due_at <= ?1 OR g.status != 'active')",
+            [&now],
+            |r| r.get(0),
+        )?;
+        if !pending {
+            return Ok(Vec::new());
+        }
+        let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
         let rows: Vec<(i64, i64, String, String)> = {
             let mut stmt = tx.prepare_cached(
                 "SELECT r.game_id, r.user_id, r.due_at, r.created_at FROM personal_reminders r
@@ -79,7 +91,8 @@ impl Store {
         };
         tx.execute_cached(
             "DELETE FROM personal_reminders WHERE due_at <= ?1
-             OR game_id IN (SELECT id FROM games WHERE status != 'active')",
+             OR EXISTS (SELECT 1 FROM games g
+                        WHERE g.id = personal_reminders.game_id AND g.status != 'active')",
             [&now],
         )?;
         tx.commit()?;
@@ -93,5 +106,71 @@ impl Store {
                 })
             })
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use chrono::{Duration, Utc};
+
+    use super::*;
+    use crate::games::{GameSettings, GameState, TakSettings};
+    use crate::store::{Finish, GameStatus, NewGame};
+
+    fn new_game(store: &Store, channel: &str) -> i64 {
+        for (id, name) in [(1, "alice"), (2, "bob")] {
+            store.upsert_user(id, name, Utc::now()).unwrap();
+        }
+        let settings = GameSettings::Tak(TakSettings::standard(3).unwrap());
+        store
+            .create_game(&NewGame {
+                guild: "g".into(),
+                channel: channel.into(),
+                snapshot: GameState::new(&settings).unwrap().snapshot(),
+                settings,
+                players: [1, 2],
+                rated: false,
+                created_at: Utc::now(),
+                blind: false,
+            })
+            .unwrap()
+    }
+
+    #[test]
+    fn a_due_reminder_is_taken_once_and_one_of_an_ended_game_is_dropped() {
+        // `/remind in:` (issue 15): a reminder falls once, at its time, and
+        // only while its game runs.
+        let store = Store::open_in_memory().unwrap();
+        let now = Utc::now();
+        let (playing, ended) = (new_game(&store, "a"), new_game(&store, "b"));
+        store
+            .set_personal_reminder(playing, 1, now + Duration::hours(1), now)
+            .unwrap();
+        store
+            .set_personal_reminder(ended, 2, now + Duration::hours(1), now)
+            .unwrap();
+        assert!(store.take_due_personal_reminders(now).unwrap().is_empty());
+        assert!(store.personal_reminder(ended, 2).unwrap().is_some());
+
+        let version = store.game(ended).unwrap().unwrap().version;
+        let finish = Finish {
+            status: GameStatus::Aborted,
+            result: "*".into(),
+            winner: None,
+            reason: "abort".into(),
+        };
+        store.end_game(ended, version, &finish, now).unwrap();
+        // Nothing is due yet, but the ended game's reminder is dropped.
+        assert!(store.take_due_personal_reminders(now).unwrap().is_empty());
+        assert_eq!(store.personal_reminder(ended, 2).unwrap(), None);
+        assert!(store.personal_reminder(playing, 1).unwrap().is_some());
+
+        let later = now + Duration::hours(2);
+        let due = store.take_due_personal_reminders(later).unwrap();
+        assert_eq!(
+            due.iter().map(|r| (r.game_id, r.user)).collect::<Vec<_>>(),
+            [(playing, 1)]
+        );
+        assert!(store.take_due_personal_reminders(later).unwrap().is_empty());
     }
 }
