@@ -59,11 +59,8 @@ impl Store {
 
 #[cfg(test)]
 mod tests {
-    use chrono::Utc;
-
     use super::*;
-    use crate::games::{GameSettings, GameState, TakSettings};
-    use crate::store::NewGame;
+    use crate::store::test_support::new_game;
 
     #[test]
     fn a_level_is_kept_per_game() {
@@ -79,24 +76,7 @@ mod tests {
     #[test]
     fn a_users_games_in_progress_are_found_in_either_seat_once_each_oldest_first() {
         let store = Store::open_in_memory().unwrap();
-        for (id, name) in [(5, "computer"), (6, "alice"), (7, "bob")] {
-            store.upsert_user(id, name, Utc::now()).unwrap();
-        }
-        let game = |channel: &str, players: [UserId; 2]| {
-            let settings = GameSettings::Tak(TakSettings::standard(3).unwrap());
-            store
-                .create_game(&NewGame {
-                    guild: "g".into(),
-                    channel: channel.into(),
-                    snapshot: GameState::new(&settings).unwrap().snapshot(),
-                    settings,
-                    players,
-                    rated: false,
-                    created_at: Utc::now(),
-                    blind: false,
-                })
-                .unwrap()
-        };
+        let game = |channel: &str, players: [UserId; 2]| new_game(&store, channel, players);
         let first = game("a", [5, 6]);
         let second = game("b", [7, 5]);
         game("c", [6, 7]);

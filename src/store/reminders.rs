@@ -114,27 +114,8 @@ mod tests {
     use chrono::{Duration, Utc};
 
     use super::*;
-    use crate::games::{GameSettings, GameState, TakSettings};
-    use crate::store::{Finish, GameStatus, NewGame};
-
-    fn new_game(store: &Store, channel: &str) -> i64 {
-        for (id, name) in [(1, "alice"), (2, "bob")] {
-            store.upsert_user(id, name, Utc::now()).unwrap();
-        }
-        let settings = GameSettings::Tak(TakSettings::standard(3).unwrap());
-        store
-            .create_game(&NewGame {
-                guild: "g".into(),
-                channel: channel.into(),
-                snapshot: GameState::new(&settings).unwrap().snapshot(),
-                settings,
-                players: [1, 2],
-                rated: false,
-                created_at: Utc::now(),
-                blind: false,
-            })
-            .unwrap()
-    }
+    use crate::store::test_support::new_game;
+    use crate::store::{Finish, GameStatus};
 
     #[test]
     fn a_due_reminder_is_taken_once_and_one_of_an_ended_game_is_dropped() {
@@ -142,7 +123,7 @@ mod tests {
         // only while its game runs.
         let store = Store::open_in_memory().unwrap();
         let now = Utc::now();
-        let (playing, ended) = (new_game(&store, "a"), new_game(&store, "b"));
+        let (playing, ended) = (new_game(&store, "a", [1, 2]), new_game(&store, "b", [1, 2]));
         store
             .set_personal_reminder(playing, 1, now + Duration::hours(1), now)
             .unwrap();

@@ -123,26 +123,10 @@ impl Store {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::{GameSettings, GameState, TakSettings};
-    use crate::store::NewGame;
+    use crate::store::test_support;
 
     fn new_game(store: &Store, channel: &str) -> GameRow {
-        for (id, name) in [(1, "alice"), (2, "bob")] {
-            store.upsert_user(id, name, Utc::now()).unwrap();
-        }
-        let settings = GameSettings::Tak(TakSettings::standard(3).unwrap());
-        let id = store
-            .create_game(&NewGame {
-                guild: "g".into(),
-                channel: channel.into(),
-                snapshot: GameState::new(&settings).unwrap().snapshot(),
-                settings,
-                players: [1, 2],
-                rated: false,
-                created_at: Utc::now(),
-                blind: false,
-            })
-            .unwrap();
+        let id = test_support::new_game(store, channel, [1, 2]);
         store.game(id).unwrap().unwrap()
     }
 
