@@ -76,11 +76,10 @@ mod tests {
     #[test]
     fn a_users_games_in_progress_are_found_in_either_seat_once_each_oldest_first() {
         let store = Store::open_in_memory().unwrap();
-        let game = |channel: &str, players: [UserId; 2]| new_game(&store, channel, players);
-        let first = game("a", [5, 6]);
-        let second = game("b", [7, 5]);
-        game("c", [6, 7]);
-        let own = game("d", [5, 5]);
+        let first = new_game(&store, "a", [5, 6]);
+        let second = new_game(&store, "b", [7, 5]);
+        new_game(&store, "c", [6, 7]);
+        let own = new_game(&store, "d", [5, 5]);
         let ids: Vec<i64> = store
             .active_games_with(5)
             .unwrap()
