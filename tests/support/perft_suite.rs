@@ -4,9 +4,6 @@
 //! other key is the game's own (its position, size, seed...), read by the
 //! game's test.
 
-// Each test binary compiles its own copy and not all use every item.
-#![allow(dead_code)]
-
 pub struct PerftCase {
     pub id: String,
     /// The game's own lines of the case, in file order.

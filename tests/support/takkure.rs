@@ -1,7 +1,6 @@
 //! Shared helpers for the Takkure tests: scenarios built through the
 //! position format, and dice scripted by finding a seed whose first rolls
 //! are the ones wanted.
-#![allow(dead_code)]
 
 use serde_json::Value;
 use taktable::games::takkure::{Dice, Game, Input, Role, Side, Squad, Square};

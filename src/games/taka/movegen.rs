@@ -4,7 +4,7 @@
 //! every straight line a piece or pass may take, every follow-up, every
 //! facing) and keeps those [`rules::execute`] accepts. So a generated turn
 //! is legal by construction, and completeness rests on the proposals
-//! covering every shape of turn; `tests/taka_random.rs` checks both ways.
+//! covering every shape of turn; `tests/rules/taka_random.rs` checks both ways.
 
 use super::board::{Ball, Board};
 use super::facing::Facing;

@@ -7,7 +7,7 @@
 //! announced.
 //!
 //! The inputs were written once by `write_scripted_match` below (run by
-//! hand: `cargo test --release --test takkure_match -- --ignored
+//! hand: `cargo test --release --test rules takkure_match:: -- --ignored
 //! --nocapture`), a coach of each side with a plain plan: run the ball
 //! carrier at the in-goal and try, keep the others behind it for a pass
 //! from the ground, tackle when a tackle reaches the path, dodge tackles.
@@ -16,7 +16,7 @@ use taktable::games::takkure::{
     Action, Ball, Game, Input, Outcome, PlayerId, Second, Side, Squad, Square, Step,
 };
 
-const TRANSCRIPT: &str = include_str!("transcripts/takkure_full_match.txt");
+const TRANSCRIPT: &str = include_str!("../transcripts/takkure_full_match.txt");
 
 /// The challenge's seed, as the transcript fixes it (`seed:N`).
 fn transcript_seed() -> u64 {

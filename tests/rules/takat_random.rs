@@ -395,7 +395,7 @@ fn perft_matches_the_reference_model() {
         );
     }
     // From the positions of the perft data file.
-    let data = include_str!("data/takat/perft.txt");
+    let data = include_str!("../data/takat/perft.txt");
     for line in data.lines() {
         if let Some(text) = line.strip_prefix("position ") {
             let pos: Position = text.parse().unwrap();

@@ -1,15 +1,11 @@
 //! Perft counts from `tests/data/takat/perft.txt` (the start's counts up to
 //! depth 4 are derived by hand in that file's comments).
 
-#[path = "support/perft_suite.rs"]
-mod perft_suite;
-
-use perft_suite::PositionCase;
-
+use crate::perft_suite::{self, PositionCase};
 use taktable::games::takat::{divide, perft, Position};
 
 fn cases() -> Vec<PositionCase<Position>> {
-    perft_suite::read_positions(include_str!("data/takat/perft.txt"), Position::start)
+    perft_suite::read_positions(include_str!("../data/takat/perft.txt"), Position::start)
 }
 
 #[test]

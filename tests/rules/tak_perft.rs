@@ -1,9 +1,7 @@
 //! The perft suites in `tests/data/tak/`: leaf counts that must agree with
 //! the public Tak engines (RULINGS Tak 9: a finished game has no moves).
 
-#[path = "support/perft_suite.rs"]
-mod perft_suite;
-
+use crate::perft_suite;
 use taktable::games::tak::{Position, Rules};
 
 struct Case {
@@ -53,18 +51,18 @@ fn run_suite(text: &str) {
 
 #[test]
 fn perft_suite_agrees_with_the_public_engines() {
-    run_suite(include_str!("data/tak/perft.txt"));
+    run_suite(include_str!("../data/tak/perft.txt"));
 }
 
 #[test]
 #[ignore = "minutes of work: run by hand with --ignored"]
 fn deep_perft_suite() {
-    run_suite(include_str!("data/tak/perft-deep.txt"));
+    run_suite(include_str!("../data/tak/perft-deep.txt"));
 }
 
 #[test]
 fn divide_sums_to_perft_and_lists_every_legal_move() {
-    let suite = parse_suite(include_str!("data/tak/perft.txt"));
+    let suite = parse_suite(include_str!("../data/tak/perft.txt"));
     for case in suite.iter().filter(|c| c.id.starts_with("complicated")) {
         let divided = case.position.divide(3);
         assert_eq!(divided.len(), case.position.legal_moves().len());
@@ -76,7 +74,7 @@ fn divide_sums_to_perft_and_lists_every_legal_move() {
 #[test]
 fn counting_moves_agrees_with_listing_them() {
     // Bulk counting at the leaves must count exactly the generated moves.
-    for case in parse_suite(include_str!("data/tak/perft.txt")) {
+    for case in parse_suite(include_str!("../data/tak/perft.txt")) {
         let mut position = case.position.clone();
         assert_eq!(
             position.count_legal_moves() as usize,

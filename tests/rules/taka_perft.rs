@@ -2,17 +2,13 @@
 //!
 //! The counts were produced by this engine and are kept to catch any
 //! change in turn generation; the generator itself is checked both ways
-//! against `Position::check` by `tests/taka_random.rs`.
+//! against `Position::check` by `tests/rules/taka_random.rs`.
 
-#[path = "support/perft_suite.rs"]
-mod perft_suite;
-
-use perft_suite::PositionCase;
-
+use crate::perft_suite::{self, PositionCase};
 use taktable::games::taka::{divide, perft, Position};
 
 fn cases() -> Vec<PositionCase<Position>> {
-    perft_suite::read_positions(include_str!("data/taka/perft.txt"), Position::start)
+    perft_suite::read_positions(include_str!("../data/taka/perft.txt"), Position::start)
 }
 
 #[test]
@@ -40,7 +36,7 @@ fn divide_adds_up_to_perft() {
 }
 
 /// Depth 3 (44 million leaves from the start; about 30 s):
-/// `cargo test --release --test taka_perft -- --ignored --nocapture`.
+/// `cargo test --release --test rules taka_perft:: -- --ignored --nocapture`.
 #[test]
 #[ignore]
 fn perft_depth_3_matches_the_data_file() {

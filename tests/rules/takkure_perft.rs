@@ -1,11 +1,8 @@
 //! Perft counts from `tests/data/takkure/perft.txt`: distinct input
 //! sequences, with the dice fixed by each position's generator.
 
-#[path = "support/perft_suite.rs"]
-mod perft_suite;
-#[path = "support/takkure.rs"]
-mod support;
-
+use crate::perft_suite;
+use crate::takkure_support;
 use taktable::games::takkure::{divide, perft, Game, Role, Side, Squad};
 
 struct Case {
@@ -15,7 +12,7 @@ struct Case {
 }
 
 fn cases() -> Vec<Case> {
-    perft_suite::read(include_str!("data/takkure/perft.txt"))
+    perft_suite::read(include_str!("../data/takkure/perft.txt"))
         .into_iter()
         .map(|case| {
             let game = if let Some(text) = case.field("position") {
@@ -64,7 +61,7 @@ fn divide_sums_to_perft() {
 #[ignore]
 fn print_activation_position() {
     use Role::*;
-    let game = support::Setup::new(Side::Home)
+    let game = takkure_support::Setup::new(Side::Home)
         .at(&[
             (Runner, "H10"),
             (Playmaker, "F8"),

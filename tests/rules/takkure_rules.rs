@@ -2,10 +2,7 @@
 //! RULINGS Takkure N), with accepted and refused inputs. Dice are scripted
 //! by seed (`with_rolls`), so each test knows the rolls it meets.
 
-#[path = "support/takkure.rs"]
-mod support;
-
-use support::*;
+use crate::takkure_support::*;
 use taktable::games::takkure::{Ball, Game, Input, Role, Side, Squad, Step};
 use Role::*;
 

@@ -250,8 +250,8 @@ fn random_inputs_are_accepted_only_when_listed() {
     }
 }
 
-/// Counts of what happens in random matches (run by hand with
-/// `--ignored --nocapture`).
+/// Counts of what happens in random matches (run by hand:
+/// `cargo test --release --test rules takkure_random:: -- --ignored --nocapture`).
 #[test]
 #[ignore]
 fn random_match_statistics() {

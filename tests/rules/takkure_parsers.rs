@@ -1,10 +1,7 @@
 //! Round trips of the Takkure notation and position format, and their
 //! refusals.
 
-#[path = "support/takkure.rs"]
-mod support;
-
-use support::*;
+use crate::takkure_support::*;
 use taktable::games::takkure::{Game, Input, Role, Side, Squad, Square};
 
 #[test]
