@@ -1,5 +1,5 @@
 //! Writes the sample pictures in `docs/`. Run by hand:
-//! `cargo test --release --test render_samples -- --ignored`.
+//! `cargo test --release --test render render_samples:: -- --ignored`.
 
 use taktable::render::tak::{sample, TakBoardView};
 use taktable::render::{Picture, Theme};
