@@ -128,7 +128,7 @@ pub struct Offer {
 
 /// The columns of a game row that `raw` reads, in order. A macro, so that
 /// every statement is one string literal (`concat!`) and no SQL is ever
-/// formatted at run time (tests/faults_sql.rs checks).
+/// formatted at run time (tests/faults/faults_sql.rs checks).
 macro_rules! game_columns {
     () => {
         "id, guild, channel, settings, player1, player2, rated, \

@@ -15,8 +15,6 @@
 //! `FUZZ_CASES` sets the number of executions (default [`DEFAULT_CASES`],
 //! a few seconds in CI) and `FUZZ_SEED` the generator's seed.
 
-#![allow(dead_code)] // Each fuzz test crate uses a different part of this module.
-
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::{Duration, Instant};
 

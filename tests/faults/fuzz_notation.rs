@@ -6,10 +6,7 @@
 //! same value, and be safe to play on. See `support/fuzz.rs` for the
 //! mutations and `FUZZ_CASES` for long runs.
 
-#[path = "support/fuzz.rs"]
-mod fuzz;
-
-use fuzz::Target;
+use crate::fuzz::Target;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use std::fmt::{Debug, Display};

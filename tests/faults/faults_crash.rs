@@ -4,7 +4,7 @@
 //! in the database at the ply it was answered for, every game replays to
 //! its snapshot, and nothing is duplicated (one game per channel, one move
 //! per ply). Ignored in CI (it runs the program 22 times); run by hand:
-//! `cargo test --release --test faults_crash -- --ignored --nocapture`.
+//! `cargo test --release --test faults faults_crash:: -- --ignored --nocapture`.
 
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Write};

@@ -17,13 +17,13 @@ use taktable::games::tak::{Position, Rules};
 use taktable::store::Store;
 
 const MIGRATIONS: &[&str] = &[
-    include_str!("../migrations/0001_initial.sql"),
-    include_str!("../migrations/0002_user_preferences.sql"),
-    include_str!("../migrations/0003_correspondence.sql"),
-    include_str!("../migrations/0004_game_theme.sql"),
-    include_str!("../migrations/0005_buttons_and_personal_reminders.sql"),
-    include_str!("../migrations/0006_threads_and_blind_play.sql"),
-    include_str!("../migrations/0007_active_games_by_player.sql"),
+    include_str!("../../migrations/0001_initial.sql"),
+    include_str!("../../migrations/0002_user_preferences.sql"),
+    include_str!("../../migrations/0003_correspondence.sql"),
+    include_str!("../../migrations/0004_game_theme.sql"),
+    include_str!("../../migrations/0005_buttons_and_personal_reminders.sql"),
+    include_str!("../../migrations/0006_threads_and_blind_play.sql"),
+    include_str!("../../migrations/0007_active_games_by_player.sql"),
 ];
 
 fn place(channel: &str) -> Place {
@@ -441,7 +441,7 @@ fn a_full_disk_loses_no_answered_move() {
     command
         .args([
             "--exact",
-            "full_disk_worker",
+            "faults_db::full_disk_worker",
             "--nocapture",
             "--test-threads=1",
         ])
@@ -475,7 +475,7 @@ fn a_full_disk_loses_no_answered_move() {
     let mut store_error = String::new();
     for line in output.stdout.lines() {
         let line = line.unwrap();
-        // The harness may print `test full_disk_worker ... ` on the same line first.
+        // The harness may print `test faults_db::full_disk_worker ... ` on the same line first.
         let Some(at) = line.find(FULL_TAG) else {
             continue;
         };

@@ -10,8 +10,8 @@
 //! through the core (`Bot::handle`) in its own process and answers with
 //! what happened. Worker A plays `a1`, worker B `e5`, both as the player to
 //! move, against version 0 of a fresh game. The CI test runs 20 pairs; the
-//! ignored one the 1,000 (`cargo test --release --test faults_race
-//! -- --ignored --nocapture`).
+//! ignored one the 1,000 (`cargo test --release --test faults
+//! faults_race:: -- --ignored --nocapture`).
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
@@ -25,8 +25,9 @@ use taktable::store::Store;
 
 const DB_VAR: &str = "RACE_DB";
 const MOVE_VAR: &str = "RACE_MOVE";
-/// Worker lines start with this, apart from the test harness's own output.
-const TAG: &str = "race:";
+/// Worker lines start with this, apart from the test harness's own output
+/// (which names the test `faults_race::race_worker`, so not `race:`).
+const TAG: &str = "race worker:";
 
 fn place(pair: usize) -> Place {
     Place {
@@ -98,7 +99,12 @@ struct Worker {
 impl Worker {
     fn start(db: &Path, notation: &str) -> Worker {
         let mut child = Process::new(std::env::current_exe().unwrap())
-            .args(["--exact", "race_worker", "--nocapture", "--test-threads=1"])
+            .args([
+                "--exact",
+                "faults_race::race_worker",
+                "--nocapture",
+                "--test-threads=1",
+            ])
             .env(DB_VAR, db)
             .env(MOVE_VAR, notation)
             .stdin(Stdio::piped())
@@ -123,7 +129,7 @@ impl Worker {
             line.clear();
             let n = self.output.read_line(&mut line).unwrap();
             assert!(n > 0, "the worker stopped");
-            // The harness may print `test race_worker ... ` on the same line first.
+            // The harness may print `test faults_race::race_worker ... ` on the same line first.
             if let Some(at) = line.find(TAG) {
                 return line[at + TAG.len()..].trim().to_string();
             }

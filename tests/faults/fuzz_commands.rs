@@ -5,10 +5,7 @@
 //! command or an error, never a panic, in well under a second; a command
 //! read must not depend on the order its options were written in.
 
-#[path = "support/fuzz.rs"]
-mod fuzz;
-
-use fuzz::Target;
+use crate::fuzz::Target;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use taktable::bot::button_ids::{self, Press};
