@@ -9,8 +9,6 @@
 //! Payloads follow Discord's documentation (API v10), with every field serenity 0.12's models
 //! require; `docs/discord.md` lists the endpoints and events it fakes.
 
-#![allow(dead_code)] // Each test crate uses a different part of this module.
-
 use std::collections::{HashMap, HashSet};
 use std::convert::Infallible;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};

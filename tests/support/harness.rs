@@ -1,8 +1,6 @@
 //! Runs the real bot (`taktable::discord::run_until`) against a [`StandIn`], with every log line
 //! of the whole test process captured at TRACE level so tests can check the token never shows.
 
-#![allow(dead_code)] // Each test crate uses a different part of this module.
-
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -41,16 +39,18 @@ fn capture_logs() {
 }
 
 /// Installs (once, before the bot starts) a subscriber that keeps the process's log lines
-/// selected by `filter` (`RUST_LOG` syntax). A load test captures with the bot's default filter:
-/// at TRACE every request is logged with its body (each picture as a list of byte values), so
-/// the capture, not the bot, would be most of the memory and much of the CPU time it measures.
-pub fn capture_logs_at(filter: &str) {
-    static INSTALLED: OnceLock<()> = OnceLock::new();
+/// selected by `filter` (`RUST_LOG` syntax), and returns the filter in force: the first one asked
+/// for in this process. A load test captures with the bot's default filter: at TRACE every
+/// request is logged with its body (each picture as a list of byte values), so the capture, not
+/// the bot, would be most of the memory and much of the CPU time it measures.
+pub fn capture_logs_at(filter: &str) -> &'static str {
+    static INSTALLED: OnceLock<String> = OnceLock::new();
     INSTALLED.get_or_init(|| {
         // The bot's own logging set-up.
         discord::logging::try_init_with(filter, false, || Capture)
             .expect("no other subscriber in this test process");
-    });
+        filter.to_string()
+    })
 }
 
 /// Everything logged so far by the test process.

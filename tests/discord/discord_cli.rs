@@ -2,15 +2,13 @@
 //! stand-in configured through `.env` and stopped by SIGTERM, and what an operator sees at the
 //! default log level.
 
-mod support;
-
 use std::path::PathBuf;
 use std::process::{ExitStatus, Stdio};
 
+use crate::support::discord_standin::{Options, StandIn};
+use crate::support::harness::{unique_token, WAIT};
 use hyper::Method;
 use serde_json::json;
-use support::discord_standin::{Options, StandIn};
-use support::harness::{unique_token, WAIT};
 use tokio::io::AsyncReadExt;
 use tokio::process::{Child, Command};
 use tokio::task::JoinHandle;

@@ -3,14 +3,12 @@
 //! Discord (the Discord stand-in of `tests/support/`), where the bot's move
 //! is in the database before its announcement is posted.
 
-mod support;
-
 use std::sync::Arc;
 
+use crate::support::discord_standin::API;
+use crate::support::harness::{RunningBot, WAIT};
 use hyper::Method;
 use serde_json::{json, Value};
-use support::discord_standin::API;
-use support::harness::{RunningBot, WAIT};
 use taktable::bot::commands::{self, Command, OptionValue, UserRef};
 use taktable::bot::{Bot, Invocation, Place, Reply, SystemClock, User};
 use taktable::store::Store;

@@ -6,12 +6,12 @@
 //! parent channel with a link to the thread. When Discord refuses the thread, the game is played
 //! in the channel it was challenged in.
 
-mod support;
-
+use crate::support::discord_standin::{
+    Interaction, Options, Player, RecordedRequest, StandIn, API,
+};
+use crate::support::harness::{unique_token, RunningBot, WAIT};
 use hyper::Method;
 use serde_json::{json, Value};
-use support::discord_standin::{Interaction, Options, Player, RecordedRequest, StandIn, API};
-use support::harness::{unique_token, RunningBot, WAIT};
 use taktable::store::Store;
 
 fn bob() -> Player {

@@ -3,12 +3,10 @@
 //! real bot against the Discord stand-in (`tests/support/`), which records every request: the
 //! edit of the original message (PATCH with no components) is asserted.
 
-mod support;
-
+use crate::support::discord_standin::{Interaction, Player, RecordedRequest, StandIn, API};
+use crate::support::harness::{RunningBot, WAIT};
 use hyper::Method;
 use serde_json::{json, Value};
-use support::discord_standin::{Interaction, Player, RecordedRequest, StandIn, API};
-use support::harness::{RunningBot, WAIT};
 
 fn bob() -> Player {
     Player::new(1_100_000_000_000_000_301, "bob")

@@ -1,8 +1,9 @@
 //! The load figure of issue 16: 10,000 games in progress in one database,
 //! moves arriving in many channels at once through the Discord stand-in.
-//! Run by hand (it prints the figures; docs/scale.md has them):
+//! Run by hand, alone in its process (it prints the figures; docs/scale.md
+//! has them):
 //!
-//! `cargo test --release --test scale_discord_load -- --ignored --nocapture`
+//! `cargo test --release --test discord scale_discord_load:: -- --ignored --nocapture`
 //!
 //! The games are seeded straight into the store (one per channel, 5x5
 //! Tak, alice against bob); then `CHANNELS` of those channels each play a
@@ -15,19 +16,17 @@
 //! captured with the bot's default filter, not at TRACE as in the other
 //! stand-in tests). Override with `TAKTABLE_LOAD=GAMES,CHANNELS,MOVES`.
 
-mod support;
-
 use std::collections::HashMap;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+use crate::support::discord_standin::{Frame, Options, Player, RecordedRequest, StandIn, API};
+use crate::support::harness::{capture_logs_at, unique_token, RunningBot, WAIT};
 use chrono::Utc;
 use futures_util::future::join_all;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use serde_json::json;
-use support::discord_standin::{Frame, Options, Player, RecordedRequest, StandIn, API};
-use support::harness::{capture_logs_at, unique_token, RunningBot, WAIT};
 use taktable::games::tak::{Position, Rules};
 use taktable::games::{GameSettings, GameState, TakSettings};
 use taktable::store::{NewGame, Store};
@@ -187,8 +186,16 @@ async fn ten_thousand_games_with_moves_in_many_channels_at_once() {
     );
 
     // Log lines are kept as the bot logs by default (and checked for the token at the end), not
-    // the TRACE dump of every request: that capture would be most of the memory measured.
-    capture_logs_at(taktable::discord::logging::DEFAULT_FILTER);
+    // the TRACE dump of every request: that capture would be most of the memory measured. The
+    // capture is the process's: run with the other stand-in tests, whichever bot starts first
+    // sets its level.
+    let filter = taktable::discord::logging::DEFAULT_FILTER;
+    assert_eq!(
+        capture_logs_at(filter),
+        filter,
+        "another test of this process set the log capture first: run this test alone \
+         (cargo test --release --test discord scale_discord_load:: -- --ignored --nocapture)"
+    );
     let standin = StandIn::start(options.clone()).await;
     let path = database.display().to_string();
     // Answers are deferred after 2.5 s, the longest allowed: the reply

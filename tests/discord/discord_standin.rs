@@ -3,14 +3,12 @@
 //!
 //! Every wait is on something the stand-in recorded, bounded by `WAIT`; nothing sleeps.
 
-mod support;
-
-use hyper::Method;
-use serde_json::json;
-use support::discord_standin::{
+use crate::support::discord_standin::{
     command_problems, Frame, Options, StandIn, API, MESSAGE_CONTENT_INTENT, PRIVILEGED_INTENTS,
 };
-use support::harness::{unique_token, RunningBot, WAIT};
+use crate::support::harness::{unique_token, RunningBot, WAIT};
+use hyper::Method;
+use serde_json::json;
 
 const GUILD: &str = "1100000000000000100";
 
@@ -353,7 +351,7 @@ async fn standin_payloads_match_serenitys_models() {
     serde_json::from_value::<Message>(message.clone()).unwrap();
     let press = standin.button_press("ping", message);
     // A user option, in a subcommand: the user comes in `resolved`, with their membership.
-    let bob = support::discord_standin::Player::new(1_100_000_000_000_000_301, "bob");
+    let bob = crate::support::discord_standin::Player::new(1_100_000_000_000_000_301, "bob");
     standin.add_player(&bob);
     let duel = standin.slash_command(
         "duel",

@@ -9,14 +9,14 @@
 //! each has its own client, core and SQLite file, and shares nothing with the other but the
 //! stand-in. Serenity spaces a process's IDENTIFYs 5 s apart, so starting takes about 5 s.
 
-mod support;
-
 use std::path::{Path, PathBuf};
 
+use crate::support::discord_standin::{
+    button_id, Interaction, Options, Player, RecordedRequest, StandIn,
+};
+use crate::support::harness::{logs, unique_token, RunningBot, WAIT};
 use hyper::Method;
 use serde_json::json;
-use support::discord_standin::{button_id, Interaction, Options, Player, RecordedRequest, StandIn};
-use support::harness::{logs, unique_token, RunningBot, WAIT};
 use taktable::discord::{shard_of, Error};
 use taktable::store::{GameStatus, Store};
 

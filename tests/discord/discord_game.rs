@@ -5,14 +5,12 @@
 //!
 //! Every wait is on something the stand-in recorded, bounded by `WAIT`; nothing sleeps.
 
-mod support;
-
-use hyper::Method;
-use serde_json::{json, Value};
-use support::discord_standin::{
+use crate::support::discord_standin::{
     button_id, Interaction, Options, Player, RecordedRequest, StandIn, API,
 };
-use support::harness::{unique_token, RunningBot, WAIT};
+use crate::support::harness::{unique_token, RunningBot, WAIT};
+use hyper::Method;
+use serde_json::{json, Value};
 use taktable::games::GameState;
 use taktable::store::{GameRow, Store};
 
@@ -431,7 +429,7 @@ async fn a_refused_move_changes_nothing_in_the_database() {
         "{data}"
     );
     let mut abort = standin.slash_command_as(&carol(), "abort", json!([]));
-    let permissions = support::discord_standin::permissions::MEMBER | (1 << 5);
+    let permissions = crate::support::discord_standin::permissions::MEMBER | (1 << 5);
     abort.payload["member"]["permissions"] = json!(permissions.to_string());
     standin.send_interaction(&abort);
     let callback = standin
