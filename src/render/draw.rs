@@ -57,7 +57,7 @@ impl Rect {
         Rect::new(self.x + d, self.y + d, self.w - 2 * d, self.h - 2 * d)
     }
 
-    fn clip(&self, w: u32, h: u32) -> Option<(u32, u32, u32, u32)> {
+    pub(crate) fn clip(&self, w: u32, h: u32) -> Option<(u32, u32, u32, u32)> {
         let x0 = self.x.max(0);
         let y0 = self.y.max(0);
         let x1 = self.right().min(w as i32);

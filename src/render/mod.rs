@@ -65,6 +65,13 @@ pub trait Picture {
     /// The picture in `theme`, undecoded.
     fn compose(&self, theme: Theme) -> RgbImage;
 
+    /// The picture in `theme` and, where the game draws on a pre-drawn
+    /// background and says where, what it drew over it: the encoder then
+    /// looks up only those parts in the palette (see [`png::Drawn`]).
+    fn compose_drawn(&self, theme: Theme) -> (RgbImage, Option<png::Drawn>) {
+        (self.compose(theme), None)
+    }
+
     /// What the picture shows, in words (see [`alt_text`]).
     fn alt_text(&self) -> String;
 
@@ -73,7 +80,10 @@ pub trait Picture {
     fn png(&self, theme: Theme) -> Result<Vec<u8>, RenderError> {
         let mut kind = std::hash::DefaultHasher::new();
         (std::any::type_name::<Self>(), theme).hash(&mut kind);
-        png::encode_kept(&self.compose(theme), Self::FILTER, kind.finish())
+        match self.compose_drawn(theme) {
+            (img, Some(drawn)) => png::encode_drawn(&img, &drawn, Self::FILTER, kind.finish()),
+            (img, None) => png::encode_kept(&img, Self::FILTER, kind.finish()),
+        }
     }
 
     /// The picture with an alpha channel (always opaque), for tests and

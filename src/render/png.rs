@@ -19,6 +19,8 @@ use std::sync::{Arc, Mutex};
 
 use image::RgbImage;
 
+use super::draw::Rect;
+
 /// The largest picture the fast setting may produce.
 pub const SIZE_LIMIT: usize = 150 * 1024;
 
@@ -213,6 +215,7 @@ fn chosen(img: &RgbImage, mut seen: ColourMap<u32>) -> (Indexed, Kept) {
         colours: colours.clone(),
         index,
         seen,
+        backgrounds: Vec::new(),
     };
     (Indexed { colours, pixels }, kept)
 }
@@ -234,6 +237,25 @@ struct Kept {
     colours: Vec<u32>,
     index: ColourMap<u8>,
     seen: ColourMap<u32>,
+    /// The pre-drawn backgrounds of these pictures (one a board size, in
+    /// pictures of one size) and their pixels through this palette (see
+    /// [`Drawn`]); a palette that grows keeps the indices it had, so they
+    /// stay right until one is chosen anew.
+    backgrounds: Vec<(Arc<RgbImage>, Arc<Vec<u8>>)>,
+}
+
+/// The most backgrounds a palette keeps the indices of (Tak has one a
+/// board size, 3 to 8): past it, they are forgotten.
+const BACKGROUNDS: usize = 8;
+
+/// What a picture is: its pre-drawn background with `rects` drawn over
+/// it (each clipped to the picture). Every pixel outside the rectangles
+/// must be the background's: only the rectangles are then looked up in
+/// the palette, the rest copied from the background's indices, worked out
+/// once per palette.
+pub struct Drawn {
+    pub background: Arc<RgbImage>,
+    pub rects: Vec<Rect>,
 }
 
 /// The index for a colour `c` not seen before: an exact new entry while
@@ -261,65 +283,125 @@ fn place(palette: &mut Vec<u32>, c: u32) -> Option<u8> {
 /// is flat areas, the same as the row above.
 const CHUNK: usize = 16;
 
-/// Whether the `CHUNK` pixels from byte `at` equal those from byte
-/// `above`. A fixed length compares inline rather than calling `memcmp`
-/// some 30,000 times a picture.
+/// Whether the `n` pixels (at most `CHUNK`) from byte `at` equal those
+/// from byte `above`. A full chunk compares inline rather than calling
+/// `memcmp` some 30,000 times a picture.
 #[inline]
-fn same_chunk(raw: &[u8], at: usize, above: usize) -> bool {
+fn same_chunk(raw: &[u8], at: usize, above: usize, n: usize) -> bool {
     let chunk = |from: usize| <&[u8; CHUNK * 3]>::try_from(raw.get(from..from + CHUNK * 3)?).ok();
-    match (chunk(at), chunk(above)) {
-        (Some(a), Some(b)) => a == b,
-        _ => false,
+    if n == CHUNK {
+        if let (Some(a), Some(b)) = (chunk(at), chunk(above)) {
+            return a == b;
+        }
     }
+    raw.get(at..at + n * 3) == raw.get(above..above + n * 3)
+}
+
+/// The part of each row to look up: the whole row, or the pixels that
+/// `rects` cover over a background whose indices are known.
+#[derive(Clone, Copy)]
+enum Rows<'a> {
+    Whole,
+    Over {
+        indices: &'a [u8],
+        rects: &'a [Rect],
+    },
 }
 
 /// `img` through the palette `kept`: the pixels, the palette with any
 /// colours added, and the colours not seen before with their indices; or
 /// `None` when a colour fits none of the palette's.
-fn through(img: &RgbImage, kept: &Kept) -> Option<(Vec<u8>, Vec<u32>, ColourMap<u8>)> {
+fn through(img: &RgbImage, kept: &Kept, rows: Rows) -> Option<(Vec<u8>, Vec<u32>, ColourMap<u8>)> {
     let raw = img.as_raw();
-    let w = img.width() as usize;
-    // Filled in order, each pixel once: never zeroed first.
-    let mut pixels = Vec::with_capacity(raw.len() / 3);
+    let (w, h) = img.dimensions();
+    let w = w as usize;
+    let mut pixels = match rows {
+        Rows::Whole => vec![0; raw.len() / 3],
+        Rows::Over { indices, .. } if indices.len() == raw.len() / 3 => indices.to_vec(),
+        Rows::Over { .. } => return None,
+    };
     let mut palette = kept.colours.clone();
     let mut new = ColourMap::default();
     // The last colour looked up and its index: runs of one colour.
     let mut last: Option<(u32, u8)> = None;
-    for y in 0..img.height() as usize {
-        let row = y * w;
-        // A row the same as the one above: one comparison for all of it.
-        if y > 0 && raw[row * 3..(row + w) * 3] == raw[(row - w) * 3..row * 3] {
-            pixels.extend_from_within(row - w..row);
-            continue;
+    // The rectangles by their first row, and those over the row at hand:
+    // the row's spans change only where one starts or ends.
+    let mut rects: Vec<[usize; 4]> = match rows {
+        Rows::Whole => vec![[0, 0, w, h as usize]],
+        Rows::Over { rects, .. } => rects
+            .iter()
+            .filter_map(|r| r.clip(w as u32, h))
+            .map(|(x0, y0, x1, y1)| [x0, y0, x1, y1].map(|v| v as usize))
+            .collect(),
+    };
+    rects.sort_unstable_by_key(|r| r[1]);
+    let mut starting = rects.iter().peekable();
+    let mut over: Vec<[usize; 4]> = Vec::new();
+    let mut spans: Vec<(usize, usize)> = Vec::new();
+    for y in 0..h as usize {
+        let before = over.len();
+        over.retain(|r| r[3] > y);
+        let mut changed = over.len() != before;
+        while let Some(r) = starting.next_if(|r| r[1] <= y) {
+            over.push(*r);
+            changed = true;
         }
-        for x in (0..w).step_by(CHUNK) {
-            let here = (row + x)..(row + (x + CHUNK).min(w));
-            if y > 0 && same_chunk(raw, here.start * 3, (here.start - w) * 3) {
-                pixels.extend_from_within(here.start - w..here.end - w);
+        if changed {
+            spans.clear();
+            spans.extend(over.iter().map(|r| (r[0], r[2])));
+            merge(&mut spans);
+        }
+        let row = y * w;
+        for &(x0, x1) in &spans {
+            let (from, to) = (row + x0, row + x1);
+            // The same as the row above: one comparison for all of it.
+            if y > 0 && raw[from * 3..to * 3] == raw[(from - w) * 3..(to - w) * 3] {
+                pixels.copy_within(from - w..to - w, from);
                 continue;
             }
-            for p in here {
-                let c = packed([raw[p * 3], raw[p * 3 + 1], raw[p * 3 + 2]]);
-                let i = match last {
-                    Some((l, i)) if l == c => i,
-                    _ => {
-                        let i = match kept.index.get(&c).or_else(|| new.get(&c)) {
-                            Some(&i) => i,
-                            None => {
-                                let i = place(&mut palette, c)?;
-                                new.insert(c, i);
-                                i
-                            }
-                        };
-                        last = Some((c, i));
-                        i
-                    }
-                };
-                pixels.push(i);
+            for start in (from..to).step_by(CHUNK) {
+                let end = (start + CHUNK).min(to);
+                if y > 0 && same_chunk(raw, start * 3, (start - w) * 3, end - start) {
+                    pixels.copy_within(start - w..end - w, start);
+                    continue;
+                }
+                for p in start..end {
+                    let c = packed([raw[p * 3], raw[p * 3 + 1], raw[p * 3 + 2]]);
+                    pixels[p] = match last {
+                        Some((l, i)) if l == c => i,
+                        _ => {
+                            let i = match kept.index.get(&c).or_else(|| new.get(&c)) {
+                                Some(&i) => i,
+                                None => {
+                                    let i = place(&mut palette, c)?;
+                                    new.insert(c, i);
+                                    i
+                                }
+                            };
+                            last = Some((c, i));
+                            i
+                        }
+                    };
+                }
             }
         }
     }
     Some((pixels, palette, new))
+}
+
+/// `spans` sorted and the overlapping ones joined, so no pixel is looked up twice.
+fn merge(spans: &mut Vec<(usize, usize)>) {
+    spans.sort_unstable();
+    let mut joined = 0;
+    for i in 0..spans.len() {
+        if joined > 0 && spans[i].0 <= spans[joined - 1].1 {
+            spans[joined - 1].1 = spans[joined - 1].1.max(spans[i].1);
+        } else {
+            spans[joined] = spans[i];
+            joined += 1;
+        }
+    }
+    spans.truncate(joined);
 }
 
 type KeptKey = (u64, (u32, u32));
@@ -353,23 +435,77 @@ fn indexed(img: &RgbImage, kind: u64) -> Indexed {
     let key = (kind, img.dimensions());
     let old = kept(key);
     if let Some(old) = &old {
-        if let Some((pixels, colours, new)) = through(img, old) {
-            if !new.is_empty() {
-                let mut grown = Kept::clone(old);
-                grown.colours = colours.clone();
-                for (c, i) in new {
-                    grown.index.insert(c, i);
-                    grown.seen.insert(c, 1);
-                }
-                keep(key, grown);
-            }
-            return Indexed { colours, pixels };
+        if let Some(picture) = kept_through(img, old, Rows::Whole, key) {
+            return picture;
         }
     }
+    chosen_again(img, old, key)
+}
+
+/// `img` through the palette `old` as [`through`] does, the palette kept
+/// with the colours it gained.
+fn kept_through(img: &RgbImage, old: &Kept, rows: Rows, key: KeptKey) -> Option<Indexed> {
+    let (pixels, colours, new) = through(img, old, rows)?;
+    if !new.is_empty() {
+        keep(key, grown(old, &colours, new));
+    }
+    Some(Indexed { colours, pixels })
+}
+
+/// `old` with the colours `new` added (`colours` is the palette with them).
+fn grown(old: &Kept, colours: &[u32], new: ColourMap<u8>) -> Kept {
+    let mut grown = Kept::clone(old);
+    grown.colours = colours.to_vec();
+    for (c, i) in new {
+        grown.index.insert(c, i);
+        grown.seen.insert(c, 1);
+    }
+    grown
+}
+
+/// `img` with a palette chosen for it and the colours seen before, kept.
+fn chosen_again(img: &RgbImage, old: Option<Arc<Kept>>, key: KeptKey) -> Indexed {
     let seen = old.map(|o| o.seen.clone()).unwrap_or_default();
     let (picture, palette) = chosen(img, seen);
     keep(key, palette);
     picture
+}
+
+/// [`indexed`] for a picture `drawn` over a background: only the drawn
+/// rectangles are looked up.
+fn indexed_over(img: &RgbImage, drawn: &Drawn, kind: u64) -> Indexed {
+    let key = (kind, img.dimensions());
+    let Some(mut old) = kept(key) else {
+        return indexed(img, kind);
+    };
+    let known = old
+        .backgrounds
+        .iter()
+        .find(|(background, _)| Arc::ptr_eq(background, &drawn.background));
+    let indices = match known {
+        Some((_, indices)) => indices.clone(),
+        None => {
+            // The background through this palette, once per palette.
+            let Some((pixels, colours, new)) = through(&drawn.background, &old, Rows::Whole) else {
+                return indexed(img, kind);
+            };
+            let mut with = grown(&old, &colours, new);
+            let indices = Arc::new(pixels);
+            if with.backgrounds.len() >= BACKGROUNDS {
+                with.backgrounds.clear();
+            }
+            with.backgrounds
+                .push((drawn.background.clone(), indices.clone()));
+            old = Arc::new(with);
+            keep(key, Kept::clone(&old));
+            indices
+        }
+    };
+    let rows = Rows::Over {
+        indices: &indices,
+        rects: &drawn.rects,
+    };
+    kept_through(img, &old, rows, key).unwrap_or_else(|| chosen_again(img, Some(old), key))
 }
 
 fn write(
@@ -413,6 +549,17 @@ pub fn encode(img: &RgbImage, filter: Filter) -> Result<Vec<u8>, RenderError> {
 /// the picture gets a palette chosen for it alone, kept for the next ones.
 pub fn encode_kept(img: &RgbImage, filter: Filter, kind: u64) -> Result<Vec<u8>, RenderError> {
     written(img, &indexed(img, kind), filter)
+}
+
+/// [`encode_kept`] for a picture `drawn` over a pre-drawn background: the
+/// same file, with only the drawn rectangles looked up in the palette.
+pub fn encode_drawn(
+    img: &RgbImage,
+    drawn: &Drawn,
+    filter: Filter,
+    kind: u64,
+) -> Result<Vec<u8>, RenderError> {
+    written(img, &indexed_over(img, drawn, kind), filter)
 }
 
 fn written(img: &RgbImage, picture: &Indexed, filter: Filter) -> Result<Vec<u8>, RenderError> {
@@ -511,6 +658,65 @@ mod tests {
         let png = encode_kept(&second, Filter::Paeth, kind).unwrap();
         assert_eq!(decoded(&png).get_pixel(3, 3).0, [255, 0, 255]);
         assert!(moved(&second, &png) <= 8);
+    }
+
+    /// A background of flat blocks, and a copy with `rects` drawn over
+    /// in colours of their own.
+    fn drawn_over(rects: &[Rect]) -> (Arc<RgbImage>, RgbImage) {
+        let background = RgbImage::from_fn(50, 40, |x, y| {
+            image::Rgb([(x / 5) as u8 * 20, (y / 4) as u8 * 10, 30])
+        });
+        let mut img = background.clone();
+        for r in rects {
+            if let Some((x0, y0, x1, y1)) = r.clip(50, 40) {
+                for (x, y) in (y0..y1).flat_map(|y| (x0..x1).map(move |x| (x, y))) {
+                    img.put_pixel(x, y, image::Rgb([(x * 7 + y * 3) as u8, 200, x as u8]));
+                }
+            }
+        }
+        (Arc::new(background), img)
+    }
+
+    const RECTS: [Rect; 4] = [
+        Rect::new(3, 4, 10, 7),
+        Rect::new(8, 6, 20, 3),
+        // Partly off the picture: clipped.
+        Rect::new(45, 35, 20, 20),
+        Rect::new(-5, -5, 8, 8),
+    ];
+
+    #[test]
+    fn looking_up_only_the_drawn_rectangles_gives_the_whole_lookup() {
+        let (background, img) = drawn_over(&RECTS);
+        let (_, kept) = chosen(&img, ColourMap::default());
+        // The background through the palette, as `indexed_over` does it.
+        let (indices, colours, new) = through(&background, &kept, Rows::Whole).unwrap();
+        let kept = grown(&kept, &colours, new);
+        let whole = through(&img, &kept, Rows::Whole).unwrap();
+        let rows = Rows::Over {
+            indices: &indices,
+            rects: &RECTS,
+        };
+        let over = through(&img, &kept, rows).unwrap();
+        assert_eq!(over.0, whole.0);
+        assert_eq!(over.1, whole.1);
+    }
+
+    #[test]
+    fn a_picture_drawn_over_its_background_comes_back_exactly() {
+        let kind = 0x6f76_6572;
+        let (background, first) = drawn_over(&RECTS[..1]);
+        let drawn = |rects: &[Rect]| Drawn {
+            background: background.clone(),
+            rects: rects.to_vec(),
+        };
+        // The first picture of its kind chooses the palette; the second is
+        // looked up only where drawn, over the background's indices.
+        let png = encode_drawn(&first, &drawn(&RECTS[..1]), Filter::Paeth, kind).unwrap();
+        assert_eq!(decoded(&png), first);
+        let (_, second) = drawn_over(&RECTS);
+        let png = encode_drawn(&second, &drawn(&RECTS), Filter::Paeth, kind).unwrap();
+        assert_eq!(decoded(&png), second);
     }
 
     #[test]

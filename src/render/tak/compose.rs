@@ -9,7 +9,7 @@ use super::sprites::{self, LayerPart, Sprites};
 use super::view::{StoneKind, TakBoardView};
 use crate::render::card::{self, CardText, Chip};
 use crate::render::draw::{fill_rect, luma, swap_colours, Rect};
-use crate::render::png::Filter;
+use crate::render::png::{Drawn, Filter};
 use crate::render::status::{self, State};
 use crate::render::text::{self, Face, CAP_HEIGHT};
 use crate::render::theme::{Palette, Theme};
@@ -20,17 +20,30 @@ impl Picture for TakBoardView {
     const FILTER: Filter = Filter::Paeth;
 
     fn compose(&self, theme: Theme) -> RgbImage {
+        self.compose_drawn(theme).0
+    }
+
+    fn compose_drawn(&self, theme: Theme) -> (RgbImage, Option<Drawn>) {
         let sprites = sprites::get(theme, self.size);
-        let mut img = sprites.background.clone();
+        let mut img = RgbImage::clone(&sprites.background);
         let l = &sprites.layout;
-        draw_highlights(&mut img, l, self, theme);
+        let mut rects = Vec::with_capacity(64);
+        draw_highlights(&mut img, &mut rects, l, self, theme);
         for sq in 0..l.size * l.size {
-            draw_stack(&mut img, &sprites, sq, self.stack(sq));
+            draw_stack(&mut img, &mut rects, &sprites, sq, self.stack(sq));
         }
         draw_cards(&mut img, &sprites, self);
         draw_flat_bar(&mut img, l, self, theme.palette());
         draw_footer(&mut img, l, self, theme.palette());
-        img
+        // The cards, the bar and the footer line are drawn every time.
+        rects.extend(l.cards);
+        rects.push(l.flat_bar);
+        rects.push(footer_line(l));
+        let drawn = Drawn {
+            background: sprites.background.clone(),
+            rects,
+        };
+        (img, Some(drawn))
     }
 
     /// The position's TPS and the last move.
@@ -40,11 +53,22 @@ impl Picture for TakBoardView {
     }
 }
 
-fn draw_highlights(img: &mut RgbImage, l: &Layout, view: &TakBoardView, theme: Theme) {
+fn draw_highlights(
+    img: &mut RgbImage,
+    rects: &mut Vec<Rect>,
+    l: &Layout,
+    view: &TakBoardView,
+    theme: Theme,
+) {
     let pal = theme.palette();
+    // Every rectangle filled is drawn over the background.
+    let mut fill = |img: &mut RgbImage, r: Rect, colour| {
+        fill_rect(img, r, colour);
+        rects.push(r);
+    };
     for &sq in &view.last_move {
         if let Some(r) = l.square_fill(sq) {
-            fill_rect(img, r, pal.last_move);
+            fill(img, r, pal.last_move);
         }
     }
     let squares = l.size * l.size;
@@ -57,15 +81,15 @@ fn draw_highlights(img: &mut RgbImage, l: &Layout, view: &TakBoardView, theme: T
     let w = l.road_width;
     for sq in (0..squares).filter(|&sq| road[sq]) {
         let Some(f) = l.square_fill(sq) else { continue };
-        fill_rect(img, Rect::new(f.x, f.y, f.w, w), pal.road);
-        fill_rect(img, Rect::new(f.x, f.bottom() - w, f.w, w), pal.road);
-        fill_rect(img, Rect::new(f.x, f.y, w, f.h), pal.road);
-        fill_rect(img, Rect::new(f.right() - w, f.y, w, f.h), pal.road);
+        fill(img, Rect::new(f.x, f.y, f.w, w), pal.road);
+        fill(img, Rect::new(f.x, f.bottom() - w, f.w, w), pal.road);
+        fill(img, Rect::new(f.x, f.y, w, f.h), pal.road);
+        fill(img, Rect::new(f.right() - w, f.y, w, f.h), pal.road);
         // Bridge the line to a road neighbour on the right or above.
         let (file, rank) = l.file_rank(sq);
         if file + 1 < l.size && road[sq + 1] {
             if let Some(n) = l.square_fill(sq + 1) {
-                fill_rect(
+                fill(
                     img,
                     Rect::new(f.right(), f.y, n.x - f.right(), f.h),
                     pal.road,
@@ -74,7 +98,7 @@ fn draw_highlights(img: &mut RgbImage, l: &Layout, view: &TakBoardView, theme: T
         }
         if rank + 1 < l.size && road[sq + l.size] {
             if let Some(n) = l.square_fill(sq + l.size) {
-                fill_rect(
+                fill(
                     img,
                     Rect::new(f.x, n.bottom(), f.w, f.y - n.bottom()),
                     pal.road,
@@ -84,15 +108,22 @@ fn draw_highlights(img: &mut RgbImage, l: &Layout, view: &TakBoardView, theme: T
     }
 }
 
-fn draw_stack(img: &mut RgbImage, sprites: &Sprites, sq: usize, stack: &[super::Stone]) {
+/// Draw the stack on square `sq`, the rectangles drawn on added to `rects`.
+fn draw_stack(
+    img: &mut RgbImage,
+    rects: &mut Vec<Rect>,
+    sprites: &Sprites,
+    sq: usize,
+    stack: &[super::Stone],
+) {
     let Some(top) = stack.last() else { return };
     let Some(pile) = sprites.layout.pile(sq, stack.len()) else {
         return;
     };
     match pile.layers.first() {
-        Some(low) => sprites.draw_shadow(img, (low.x, low.y), low.deep),
+        Some(low) => rects.push(sprites.draw_shadow(img, (low.x, low.y), low.deep)),
         None if top.kind == StoneKind::Flat => {
-            sprites.draw_shadow(img, (pile.top.x, pile.top.y), false)
+            rects.push(sprites.draw_shadow(img, (pile.top.x, pile.top.y), false))
         }
         None => {}
     }
@@ -106,20 +137,21 @@ fn draw_stack(img: &mut RgbImage, sprites: &Sprites, sq: usize, stack: &[super::
         } else {
             LayerPart::Sliver
         };
-        sprites.draw_layer(
+        rects.push(sprites.draw_layer(
             img,
             side,
             layer.deep,
             (layer.x, layer.y),
             layer.visible,
             part,
-        );
+        ));
     }
-    sprites.draw_piece(img, top.side, top.kind, pile.top);
+    rects.push(sprites.draw_piece(img, top.side, top.kind, pile.top));
     if let Some(r) = pile.label {
         let pal = sprites.theme.palette();
         let label = stack.len().to_string();
         text::draw_pill(img, r, &label, pile.label_px, pal.label, pal.label_text);
+        rects.push(r);
     }
 }
 
@@ -235,6 +267,13 @@ pub fn flat_count_text(flats: [u32; 2], komi_half: i8) -> String {
     format!("{} : {}{komi}", flats[0], flats[1])
 }
 
+/// The rectangle the footer line is drawn in: its text across the cards'
+/// width, from above the capitals to below the descenders.
+fn footer_line(l: &Layout) -> Rect {
+    let (left, right) = (l.cards[0].x, l.cards[1].right());
+    Rect::new(left, l.footer_baseline - 20, right - left, 28)
+}
+
 fn draw_footer(img: &mut RgbImage, l: &Layout, view: &TakBoardView, pal: &Palette) {
     let names = card::names(&view.players);
     let state = match view.result.as_deref() {
@@ -261,6 +300,55 @@ fn draw_footer(img: &mut RgbImage, l: &Layout, view: &TakBoardView, pal: &Palett
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::render::tak::sample;
+
+    /// Views that draw on every part of the picture: mid-games of every
+    /// size, a road, stacks up to 12 high on every square, and long names,
+    /// a large komi, threats and a result on the cards, bar and footer.
+    fn views() -> Vec<TakBoardView> {
+        let mut views: Vec<TakBoardView> = (3..=8).map(sample::midgame).collect();
+        views.push(sample::road_win());
+        for size in 3..=8 {
+            for seed in 1..=3 {
+                views.push(sample::tall(size, 0, 12, seed * 7 + size as u64));
+            }
+        }
+        let mut busy = sample::midgame(6);
+        busy.players = ["W".repeat(60), "Björn-Ødegård ".repeat(6)];
+        busy.komi_half = -127;
+        busy.flats = [35, 36];
+        busy.threats = [true, true];
+        busy.road = (0..36).collect();
+        views.push(busy.clone());
+        busy.result = Some("F-0".into());
+        busy.to_move = None;
+        views.push(busy);
+        views
+    }
+
+    #[test]
+    fn every_pixel_off_the_background_is_in_a_drawn_rectangle() {
+        // The encoder copies the background's palette indices outside the
+        // drawn rectangles (png::Drawn): a pixel drawn outside them would
+        // show the background in the picture sent.
+        for theme in Theme::ALL {
+            for (v, view) in views().iter().enumerate() {
+                let (img, drawn) = view.compose_drawn(theme);
+                let drawn = drawn.expect("Tak says what it drew");
+                assert_eq!(img.dimensions(), drawn.background.dimensions());
+                for (x, y, p) in img.enumerate_pixels() {
+                    if p != drawn.background.get_pixel(x, y) {
+                        let (x, y) = (x as i32, y as i32);
+                        assert!(
+                            drawn.rects.iter().any(|r| r.contains(x, y)),
+                            "{theme:?}, view {v} (size {}): ({x}, {y}) drawn outside",
+                            view.size
+                        );
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn flat_count_shows_komi() {

@@ -42,7 +42,7 @@ pub struct Sprites {
     pub theme: Theme,
     pub layout: Layout,
     /// The picture with nothing that depends on the position.
-    pub background: RgbImage,
+    pub background: Arc<RgbImage>,
     /// Piece sprites by side and kind; each is drawn `pad` pixels up and left
     /// of the piece's box.
     pieces: [[Sprite; 3]; 2],
@@ -123,7 +123,7 @@ impl Sprites {
         let active_card = card::outline(layout.cards[0], pal);
         Sprites {
             theme,
-            background: background(pal, &layout),
+            background: Arc::new(background(pal, &layout)),
             pieces: [
                 [piece(0, 0), piece(0, 1), piece(0, 2)],
                 [piece(1, 0), piece(1, 1), piece(1, 2)],
@@ -143,17 +143,23 @@ impl Sprites {
         }
     }
 
-    /// Draw a top piece in its box.
-    pub fn draw_piece(&self, canvas: &mut RgbImage, side: Side, kind: StoneKind, top: Rect) {
-        self.pieces[side.index()][kind_index(kind)].blit(
-            canvas,
-            top.x - self.pad,
-            top.y - self.pad,
-        );
+    /// Draw a top piece in its box; the rectangle drawn on.
+    pub fn draw_piece(
+        &self,
+        canvas: &mut RgbImage,
+        side: Side,
+        kind: StoneKind,
+        top: Rect,
+    ) -> Rect {
+        let s = &self.pieces[side.index()][kind_index(kind)];
+        let (x, y) = (top.x - self.pad, top.y - self.pad);
+        s.blit(canvas, x, y);
+        Rect::new(x, y, s.w as i32, s.h as i32)
     }
 
     /// Draw a piece under the top of a stack, its tile at `(x, y)` with its
-    /// lowest `visible` rows showing below the piece above.
+    /// lowest `visible` rows showing below the piece above; the rectangle
+    /// drawn on.
     pub fn draw_layer(
         &self,
         canvas: &mut RgbImage,
@@ -162,31 +168,38 @@ impl Sprites {
         (x, y): (i32, i32),
         visible: i32,
         part: LayerPart,
-    ) {
+    ) -> Rect {
         let s = if deep {
             &self.deep[side.index()]
         } else {
             &self.layer[side.index()]
         };
         let (x, t, h) = (x - self.pad, self.layout.tile, s.h);
-        match part {
-            LayerPart::Whole => s.blit(canvas, x, y - self.pad),
+        // The sprite's rows `row0..h` from canvas row `top`.
+        let (top, row0, row1) = match part {
+            LayerPart::Whole => (y - self.pad, 0, h),
             LayerPart::Sliver => {
                 let corner = (0.18 * t as f32).ceil() as i32 + 2;
                 let row0 = (h as i32 - self.pad - visible - corner).max(0) as u32;
-                s.blit_rows(canvas, x, y - self.pad, row0, h);
+                (y - self.pad + row0 as i32, row0, h)
             }
             LayerPart::Band => {
                 let visible = visible.clamp(0, t / 2);
                 let row0 = (self.pad + t / 4) as u32;
-                s.blit_band(canvas, x, y + t - visible, row0, row0 + visible as u32);
+                (y + t - visible, row0, row0 + visible as u32)
             }
-        }
+        };
+        s.blit_band(canvas, x, top, row0, row1);
+        Rect::new(x, top, s.w as i32, row1.min(h).saturating_sub(row0) as i32)
     }
 
-    /// Draw the shadow of a stack whose lowest piece has its tile at `(x, y)`.
-    pub fn draw_shadow(&self, canvas: &mut RgbImage, (x, y): (i32, i32), deep: bool) {
-        self.shadow[usize::from(deep)].blit(canvas, x - self.pad, y - self.pad);
+    /// Draw the shadow of a stack whose lowest piece has its tile at `(x,
+    /// y)`; the rectangle drawn on.
+    pub fn draw_shadow(&self, canvas: &mut RgbImage, (x, y): (i32, i32), deep: bool) -> Rect {
+        let s = &self.shadow[usize::from(deep)];
+        let (x, y) = (x - self.pad, y - self.pad);
+        s.blit(canvas, x, y);
+        Rect::new(x, y, s.w as i32, s.h as i32)
     }
 
     /// The outline of an active card (to move, or the winner).
