@@ -239,10 +239,15 @@ struct Kept {
     seen: ColourMap<u32>,
     /// The pre-drawn backgrounds of these pictures (one a board size, in
     /// pictures of one size) and their pixels through this palette (see
-    /// [`Drawn`]); a palette that grows keeps the indices it had, so they
-    /// stay right until one is chosen anew.
-    backgrounds: Vec<(Arc<RgbImage>, Arc<Vec<u8>>)>,
+    /// [`Drawn`]), or `None` for one with a colour that fits none of the
+    /// palette's (its pictures are then looked up whole, without trying
+    /// again); a palette that grows keeps the indices it had, so they stay
+    /// right until one is chosen anew.
+    backgrounds: Vec<(Arc<RgbImage>, Option<Indices>)>,
 }
+
+/// A picture's palette indices, one a pixel.
+type Indices = Arc<Vec<u8>>;
 
 /// The most backgrounds a palette keeps the indices of (Tak has one a
 /// board size, 3 to 8): past it, they are forgotten.
@@ -483,14 +488,17 @@ fn indexed_over(img: &RgbImage, drawn: &Drawn, kind: u64) -> Indexed {
         .iter()
         .find(|(background, _)| Arc::ptr_eq(background, &drawn.background));
     let indices = match known {
-        Some((_, indices)) => indices.clone(),
+        Some((_, Some(indices))) => indices.clone(),
+        Some((_, None)) => return indexed(img, kind),
         None => {
             // The background through this palette, once per palette.
-            let Some((pixels, colours, new)) = through(&drawn.background, &old, Rows::Whole) else {
-                return indexed(img, kind);
+            let (mut with, indices) = match through(&drawn.background, &old, Rows::Whole) {
+                Some((pixels, colours, new)) => {
+                    (grown(&old, &colours, new), Some(Arc::new(pixels)))
+                }
+                // Only a full palette refuses a colour, and a full one never grows.
+                None => (Kept::clone(&old), None),
             };
-            let mut with = grown(&old, &colours, new);
-            let indices = Arc::new(pixels);
             if with.backgrounds.len() >= BACKGROUNDS {
                 with.backgrounds.clear();
             }
@@ -498,7 +506,10 @@ fn indexed_over(img: &RgbImage, drawn: &Drawn, kind: u64) -> Indexed {
                 .push((drawn.background.clone(), indices.clone()));
             old = Arc::new(with);
             keep(key, Kept::clone(&old));
-            indices
+            match indices {
+                Some(indices) => indices,
+                None => return indexed(img, kind),
+            }
         }
     };
     let rows = Rows::Over {
@@ -717,6 +728,38 @@ mod tests {
         let (_, second) = drawn_over(&RECTS);
         let png = encode_drawn(&second, &drawn(&RECTS), Filter::Paeth, kind).unwrap();
         assert_eq!(decoded(&png), second);
+    }
+
+    #[test]
+    fn a_background_that_fits_no_kept_palette_is_not_tried_again() {
+        let kind = 0x6e6f_6669;
+        let gradient = |x: u32, y: u32| image::Rgb([x as u8 * 6, y as u8 * 8, 7]);
+        // A block of magenta in the background, far from every colour of
+        // the full palette the gradient gets, and hidden by what is drawn.
+        let background = Arc::new(RgbImage::from_fn(40, 30, |x, y| {
+            if x < 10 && y < 10 {
+                image::Rgb([255, 0, 255])
+            } else {
+                gradient(x, y)
+            }
+        }));
+        let img = RgbImage::from_fn(40, 30, gradient);
+        let drawn = Drawn {
+            background: background.clone(),
+            rects: vec![Rect::new(0, 0, 10, 10)],
+        };
+        for _ in 0..2 {
+            let png = encode_drawn(&img, &drawn, Filter::Paeth, kind).unwrap();
+            assert!(moved(&img, &png) <= 8);
+        }
+        let kept = kept((kind, (40, 30))).unwrap();
+        assert!(kept.colours.len() == 256 && !kept.colours.contains(&0xff00ff));
+        let known: Vec<_> = kept
+            .backgrounds
+            .iter()
+            .filter(|(b, _)| Arc::ptr_eq(b, &background))
+            .collect();
+        assert!(matches!(known[..], [(_, None)]), "{}", known.len());
     }
 
     #[test]
