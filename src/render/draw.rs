@@ -369,12 +369,14 @@ pub struct Sprite {
     runs: OnceLock<Runs>,
 }
 
-/// A sprite's rows split into runs, and its colours without alpha for
-/// copying the opaque runs.
+/// A sprite's rows split into runs, its colours without alpha for copying
+/// the opaque runs, and what each channel keeps of the canvas (`255 -
+/// alpha`) for blending the partly covered ones.
 #[derive(Clone, Debug)]
 struct Runs {
     rows: Vec<Vec<Run>>,
     rgb: Vec<u8>,
+    keep: Vec<u8>,
 }
 
 /// Pixels `start..end` of a row, all transparent, all opaque or all partly
@@ -427,7 +429,8 @@ impl Runs {
             })
             .collect();
         let rgb = sprite.px.iter().flat_map(|p| [p[0], p[1], p[2]]).collect();
-        Runs { rows, rgb }
+        let keep = sprite.px.iter().flat_map(|p| [255 - p[3]; 3]).collect();
+        Runs { rows, rgb, keep }
     }
 }
 
@@ -487,14 +490,11 @@ impl Sprite {
                     Cover::Opaque => dst.copy_from_slice(&runs.rgb[(row + a) * 3..(row + b) * 3]),
                     // Clear runs are dropped when the runs are worked out;
                     // blending one would change nothing (its colour is zero).
-                    Cover::Partial | Cover::Clear => {
-                        for (d, s) in dst.chunks_exact_mut(3).zip(&self.px[row + a..row + b]) {
-                            let inv = 255 - s[3] as u32;
-                            for k in 0..3 {
-                                d[k] = (s[k] as u32 + div255(d[k] as u32 * inv)) as u8;
-                            }
-                        }
-                    }
+                    Cover::Partial | Cover::Clear => blend_premultiplied(
+                        dst,
+                        &runs.rgb[(row + a) * 3..(row + b) * 3],
+                        &runs.keep[(row + a) * 3..(row + b) * 3],
+                    ),
                 }
             }
         }
@@ -519,6 +519,17 @@ impl Surface for Sprite {
         }
         out[3] = (255.0 * a + d[3] as f32 * inv).round() as u8;
         self.px[i] = out;
+    }
+}
+
+/// `canvas` under premultiplied colours `rgb` that keep `keep / 255` of
+/// it, byte by byte: in 16 bits, so the compiler blends many bytes at once
+/// (the soft shadows are mostly partly covered pixels).
+fn blend_premultiplied(canvas: &mut [u8], rgb: &[u8], keep: &[u8]) {
+    for ((d, &s), &k) in canvas.iter_mut().zip(rgb).zip(keep) {
+        // At most 255 * 255 + 128 + 254: fits 16 bits, and equals div255.
+        let v = *d as u16 * k as u16 + 128;
+        *d = s.wrapping_add(((v + (v >> 8)) >> 8) as u8);
     }
 }
 
@@ -564,6 +575,23 @@ pub fn blend_mask(canvas: &mut RgbImage, mask: &[u8], mw: u32, x: i32, y: i32, c
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn blending_in_16_bits_keeps_the_canvas_rounded_to_nearest() {
+        // A sprite pixel of coverage a, premultiplied colour s <= a, over
+        // a canvas byte d: s + d * (255 - a) / 255, rounded.
+        for keep in 0..=255u8 {
+            let canvas: Vec<u8> = (0..=255).collect();
+            for s in [0, 255 - keep] {
+                let mut blended = canvas.clone();
+                blend_premultiplied(&mut blended, &[s; 256], &[keep; 256]);
+                for (d, b) in canvas.iter().zip(&blended) {
+                    let exact = s as f64 + (*d as f64 * keep as f64 / 255.0).round();
+                    assert_eq!(*b as f64, exact, "d {d}, s {s}, keep {keep}");
+                }
+            }
+        }
+    }
 
     #[test]
     fn div255_rounds() {

@@ -30,6 +30,7 @@ pub mod cache;
 pub mod card;
 pub mod draw;
 pub mod png;
+pub mod spans;
 pub mod status;
 pub mod tak;
 pub mod taka;

@@ -20,6 +20,7 @@ use std::sync::{Arc, Mutex};
 use image::RgbImage;
 
 use super::draw::Rect;
+use super::spans::RowSpans;
 
 /// The largest picture the fast setting may produce.
 pub const SIZE_LIMIT: usize = 150 * 1024;
@@ -318,8 +319,7 @@ enum Rows<'a> {
 /// `None` when a colour fits none of the palette's.
 fn through(img: &RgbImage, kept: &Kept, rows: Rows) -> Option<(Vec<u8>, Vec<u32>, ColourMap<u8>)> {
     let raw = img.as_raw();
-    let (w, h) = img.dimensions();
-    let w = w as usize;
+    let w = img.width() as usize;
     let mut pixels = match rows {
         Rows::Whole => vec![0; raw.len() / 3],
         Rows::Over { indices, .. } if indices.len() == raw.len() / 3 => indices.to_vec(),
@@ -327,37 +327,14 @@ fn through(img: &RgbImage, kept: &Kept, rows: Rows) -> Option<(Vec<u8>, Vec<u32>
     };
     let mut palette = kept.colours.clone();
     let mut new = ColourMap::default();
-    // The last colour looked up and its index: runs of one colour.
-    let mut last: Option<(u32, u8)> = None;
-    // The rectangles by their first row, and those over the row at hand:
-    // the row's spans change only where one starts or ends.
-    let mut rects: Vec<[usize; 4]> = match rows {
-        Rows::Whole => vec![[0, 0, w, h as usize]],
-        Rows::Over { rects, .. } => rects
-            .iter()
-            .filter_map(|r| r.clip(w as u32, h))
-            .map(|(x0, y0, x1, y1)| [x0, y0, x1, y1].map(|v| v as usize))
-            .collect(),
+    let mut recent = Recent::new();
+    let mut rows = match rows {
+        Rows::Whole => RowSpans::whole(img.dimensions()),
+        Rows::Over { rects, .. } => RowSpans::new(rects, img.dimensions()),
     };
-    rects.sort_unstable_by_key(|r| r[1]);
-    let mut starting = rects.iter().peekable();
-    let mut over: Vec<[usize; 4]> = Vec::new();
-    let mut spans: Vec<(usize, usize)> = Vec::new();
-    for y in 0..h as usize {
-        let before = over.len();
-        over.retain(|r| r[3] > y);
-        let mut changed = over.len() != before;
-        while let Some(r) = starting.next_if(|r| r[1] <= y) {
-            over.push(*r);
-            changed = true;
-        }
-        if changed {
-            spans.clear();
-            spans.extend(over.iter().map(|r| (r[0], r[2])));
-            merge(&mut spans);
-        }
+    while let Some((y, spans)) = rows.next_row() {
         let row = y * w;
-        for &(x0, x1) in &spans {
+        for &(x0, x1) in spans {
             let (from, to) = (row + x0, row + x1);
             // The same as the row above: one comparison for all of it.
             if y > 0 && raw[from * 3..to * 3] == raw[(from - w) * 3..(to - w) * 3] {
@@ -372,9 +349,10 @@ fn through(img: &RgbImage, kept: &Kept, rows: Rows) -> Option<(Vec<u8>, Vec<u32>
                 }
                 for p in start..end {
                     let c = packed([raw[p * 3], raw[p * 3 + 1], raw[p * 3 + 2]]);
-                    pixels[p] = match last {
-                        Some((l, i)) if l == c => i,
-                        _ => {
+                    let slot = recent.slot(c);
+                    pixels[p] = match recent.colours[slot] == c {
+                        true => recent.indices[slot],
+                        false => {
                             let i = match kept.index.get(&c).or_else(|| new.get(&c)) {
                                 Some(&i) => i,
                                 None => {
@@ -383,7 +361,7 @@ fn through(img: &RgbImage, kept: &Kept, rows: Rows) -> Option<(Vec<u8>, Vec<u32>
                                     i
                                 }
                             };
-                            last = Some((c, i));
+                            (recent.colours[slot], recent.indices[slot]) = (c, i);
                             i
                         }
                     };
@@ -394,19 +372,30 @@ fn through(img: &RgbImage, kept: &Kept, rows: Rows) -> Option<(Vec<u8>, Vec<u32>
     Some((pixels, palette, new))
 }
 
-/// `spans` sorted and the overlapping ones joined, so no pixel is looked up twice.
-fn merge(spans: &mut Vec<(usize, usize)>) {
-    spans.sort_unstable();
-    let mut joined = 0;
-    for i in 0..spans.len() {
-        if joined > 0 && spans[i].0 <= spans[joined - 1].1 {
-            spans[joined - 1].1 = spans[joined - 1].1.max(spans[i].1);
-        } else {
-            spans[joined] = spans[i];
-            joined += 1;
+/// The colours looked up lately and their indices, in a small table by
+/// colour (a slot holds the last colour that fell in it): most pixels a
+/// picture looks up have a colour looked up a little before, and a probe
+/// here costs less than one in the palette's map, whose branches the
+/// processor cannot foresee.
+struct Recent {
+    colours: Box<[u32; RECENT]>,
+    indices: Box<[u8; RECENT]>,
+}
+
+const RECENT: usize = 4096;
+
+impl Recent {
+    fn new() -> Recent {
+        // No colour is `u32::MAX` (they are 24 bits): every slot empty.
+        Recent {
+            colours: Box::new([u32::MAX; RECENT]),
+            indices: Box::new([0; RECENT]),
         }
     }
-    spans.truncate(joined);
+
+    fn slot(&self, c: u32) -> usize {
+        (c.wrapping_mul(0x9e37_79b1) >> (32 - RECENT.trailing_zeros())) as usize
+    }
 }
 
 type KeptKey = (u64, (u32, u32));
