@@ -445,28 +445,29 @@ impl Sprite {
         }
     }
 
-    /// Draw the sprite with its top-left corner at `(x, y)`.
-    pub fn blit(&self, canvas: &mut RgbImage, x: i32, y: i32) {
-        self.blit_rows(canvas, x, y, 0, self.h);
+    /// Draw the sprite with its top-left corner at `(x, y)`; the rectangle
+    /// drawn on (as for every blit: unclipped, maybe partly off the canvas).
+    pub fn blit(&self, canvas: &mut RgbImage, x: i32, y: i32) -> Rect {
+        self.blit_rows(canvas, x, y, 0, self.h)
     }
 
     /// Draw only the sprite's rows `row0..row1`, placed as in [`Sprite::blit`].
-    pub fn blit_rows(&self, canvas: &mut RgbImage, x: i32, y: i32, row0: u32, row1: u32) {
-        self.blit_band(canvas, x, y + row0 as i32, row0, row1);
+    pub fn blit_rows(&self, canvas: &mut RgbImage, x: i32, y: i32, row0: u32, row1: u32) -> Rect {
+        self.blit_band(canvas, x, y + row0 as i32, row0, row1)
     }
 
     /// Draw the sprite's rows `row0..row1` with its left edge at `x` and
     /// row `row0` at canvas row `top`.
-    pub fn blit_band(&self, canvas: &mut RgbImage, x: i32, top: i32, row0: u32, row1: u32) {
+    pub fn blit_band(&self, canvas: &mut RgbImage, x: i32, top: i32, row0: u32, row1: u32) -> Rect {
         let (cw, ch) = canvas.dimensions();
         let row1 = row1.min(self.h);
+        let area = Rect::new(x, top, self.w as i32, row1.saturating_sub(row0) as i32);
         if row0 >= row1 {
-            return;
+            return area;
         }
         let y = top - row0 as i32;
-        let area = Rect::new(x, top, self.w as i32, (row1 - row0) as i32);
         let Some((x0, y0, x1, y1)) = area.clip(cw, ch) else {
-            return;
+            return area;
         };
         let runs = self.runs.get_or_init(|| Runs::of(self));
         // The sprite's columns that land on the canvas.
@@ -498,6 +499,7 @@ impl Sprite {
                 }
             }
         }
+        area
     }
 }
 

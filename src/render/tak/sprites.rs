@@ -153,8 +153,7 @@ impl Sprites {
     ) -> Rect {
         let s = &self.pieces[side.index()][kind_index(kind)];
         let (x, y) = (top.x - self.pad, top.y - self.pad);
-        s.blit(canvas, x, y);
-        Rect::new(x, y, s.w as i32, s.h as i32)
+        s.blit(canvas, x, y)
     }
 
     /// Draw a piece under the top of a stack, its tile at `(x, y)` with its
@@ -189,8 +188,7 @@ impl Sprites {
                 (y + t - visible, row0, row0 + visible as u32)
             }
         };
-        s.blit_band(canvas, x, top, row0, row1);
-        Rect::new(x, top, s.w as i32, row1.min(h).saturating_sub(row0) as i32)
+        s.blit_band(canvas, x, top, row0, row1)
     }
 
     /// Draw the shadow of a stack whose lowest piece has its tile at `(x,
@@ -198,8 +196,7 @@ impl Sprites {
     pub fn draw_shadow(&self, canvas: &mut RgbImage, (x, y): (i32, i32), deep: bool) -> Rect {
         let s = &self.shadow[usize::from(deep)];
         let (x, y) = (x - self.pad, y - self.pad);
-        s.blit(canvas, x, y);
-        Rect::new(x, y, s.w as i32, s.h as i32)
+        s.blit(canvas, x, y)
     }
 
     /// The outline of an active card (to move, or the winner).

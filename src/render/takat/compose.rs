@@ -80,10 +80,13 @@ fn draw_pile(s: &Sprites, img: &mut RgbImage, i: usize, stack: &[Side], mark: Sa
         return;
     };
     let (x, y) = at(face, MARK_ORIGIN);
-    match mark {
-        SafeMark::None => {}
-        SafeMark::Safe => s.safe[top.index()].blit(img, x, y),
-        SafeMark::Permanent => s.permanent[top.index()].blit(img, x, y),
+    let sprite = match mark {
+        SafeMark::None => None,
+        SafeMark::Safe => Some(&s.safe[top.index()]),
+        SafeMark::Permanent => Some(&s.permanent[top.index()]),
+    };
+    if let Some(sprite) = sprite {
+        sprite.blit(img, x, y);
     }
     if let Some(r) = l.pill(i, stack.len()) {
         let pal = s.theme.palette();
