@@ -373,10 +373,10 @@ fn through(img: &RgbImage, kept: &Kept, rows: Rows) -> Option<(Vec<u8>, Vec<u32>
 }
 
 /// The colours looked up lately and their indices, in a small table by
-/// colour (a slot holds the last colour that fell in it): most pixels a
-/// picture looks up have a colour looked up a little before, and a probe
-/// here costs less than one in the palette's map, whose branches the
-/// processor cannot foresee.
+/// colour (a slot holds the last colour that fell in it), asked before the
+/// palette's map: most pixels looked up have a colour seen a little
+/// before, and a probe here is one comparison (the drawn parts of a 6x6
+/// mid-game mapped in 280 us against 355 us with the map alone).
 struct Recent {
     colours: Box<[u32; RECENT]>,
     indices: Box<[u8; RECENT]>,
