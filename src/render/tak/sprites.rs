@@ -152,8 +152,7 @@ impl Sprites {
         top: Rect,
     ) -> Rect {
         let s = &self.pieces[side.index()][kind_index(kind)];
-        let (x, y) = (top.x - self.pad, top.y - self.pad);
-        s.blit(canvas, x, y)
+        s.blit(canvas, top.x - self.pad, top.y - self.pad)
     }
 
     /// Draw a piece under the top of a stack, its tile at `(x, y)` with its
@@ -194,9 +193,7 @@ impl Sprites {
     /// Draw the shadow of a stack whose lowest piece has its tile at `(x,
     /// y)`; the rectangle drawn on.
     pub fn draw_shadow(&self, canvas: &mut RgbImage, (x, y): (i32, i32), deep: bool) -> Rect {
-        let s = &self.shadow[usize::from(deep)];
-        let (x, y) = (x - self.pad, y - self.pad);
-        s.blit(canvas, x, y)
+        self.shadow[usize::from(deep)].blit(canvas, x - self.pad, y - self.pad)
     }
 
     /// The outline of an active card (to move, or the winner).
