@@ -4,20 +4,24 @@
 //! offer is gone is answered "This offer has expired."; a press by someone
 //! the button is not meant for, "This is not for you." (both ephemeral).
 //!
-//! The custom ids are written and read by [`super::button_ids`].
+//! The custom ids are written and read by [`crate::bot::ground::button_ids`].
 //!
 //! Issue 15: nobody should press a dead button at all. An adapter records
-//! each public message it posted with buttons ([`Bot::record_buttons`]);
+//! each public message it posted with buttons ([`crate::bot::Bot::record_buttons`]);
 //! after every command in a channel it asks which of that channel's
-//! messages answer nothing any more ([`Bot::dead_button_messages`]: the
+//! messages answer nothing any more ([`crate::bot::Bot::dead_button_messages`]: the
 //! challenge was answered, withdrawn or expired; the offer answered or
 //! lapsed; a new game began) and takes their buttons off.
 
 use chrono::{DateTime, Utc};
-use tracing::error;
 
-use super::button_ids::{parse, Press, EXPIRED, NOT_FOR_YOU};
-use super::{challenge, offers, refuse, Bot, Ctx, Outcome, Place};
+use crate::bot::ground::button_ids::{parse, Press, EXPIRED, NOT_FOR_YOU};
+use crate::bot::ground::context::{refuse, Ctx, Outcome};
+use crate::bot::ground::place::Place;
+use crate::bot::life::challenge;
+use crate::bot::play::{answers, offers};
+use crate::bot::standings;
+use crate::bot::views::{replay, spectate};
 use crate::store::{ChallengeStatus, GameStatus, OfferKind, Store, StoreError};
 
 /// Runs a button press as its command.
@@ -48,9 +52,9 @@ pub fn press(ctx: &Ctx<'_>, custom_id: &str) -> Outcome {
                 return refuse(NOT_FOR_YOU);
             }
             if accept {
-                challenge::accept(ctx, Some(id))
+                answers::accept(ctx, Some(id))
             } else {
-                challenge::decline(ctx, Some(id))
+                answers::decline(ctx, Some(id))
             }
         }
         Press::Offer {
@@ -96,14 +100,12 @@ pub fn press(ctx: &Ctx<'_>, custom_id: &str) -> Outcome {
             challenge::rematch(ctx, Some(game))
         }
         // `/replay game:<n>` checks that the game is of this server.
-        Press::Replay { game } => super::replay::replay(ctx, Some(game)),
+        Press::Replay { game } => replay::replay(ctx, Some(game)),
         // Lists anyone may read; a page past the end is refused as typed.
         Press::HistoryPage { user, page } => {
-            super::standings::history(ctx, Some(user), Some(page_number(page)))
+            standings::history::history(ctx, Some(user), Some(page_number(page)))
         }
-        Press::GamesPage { page } => {
-            super::spectate::games_in_progress(ctx, Some(page_number(page)))
-        }
+        Press::GamesPage { page } => spectate::games_in_progress(ctx, Some(page_number(page))),
     }
 }
 
@@ -116,7 +118,7 @@ fn page_number(page: usize) -> i64 {
 /// may press it: an open challenge, an offer pending at the game's version,
 /// the rematch of the channel's last game while no game runs there. These
 /// are the checks of [`press`] before it asks who pressed.
-fn live(
+pub fn live(
     store: &Store,
     place: &Place,
     now: DateTime<Utc>,
@@ -151,64 +153,12 @@ fn live(
     })
 }
 
-impl Bot {
-    /// Records that the public message `message` (the adapter's id), posted
-    /// in `place`, carries buttons, `custom_id` one of them.
-    pub fn record_buttons(&self, place: &Place, message: &str, custom_id: &str) {
-        if let Err(e) = self.store().record_button_message(
-            &place.guild,
-            &place.channel,
-            message,
-            custom_id,
-            self.now(),
-        ) {
-            error!("could not record a message with buttons: {e}");
-        }
-    }
-
-    /// The recorded messages of `place` whose buttons answer nothing any
-    /// more. Each is forgotten as it is returned, so its buttons are taken
-    /// off once.
-    pub fn dead_button_messages(&self, place: &Place) -> Vec<String> {
-        let now = self.now();
-        let dead = || -> Result<Vec<String>, StoreError> {
-            let mut dead = Vec::new();
-            for posted in self.store().button_messages(&place.guild, &place.channel)? {
-                let alive = match parse(&posted.custom_id) {
-                    Some(press) => live(self.store(), place, now, press)?,
-                    None => false,
-                };
-                if !alive && self.store().forget_button_message(&posted.message)? {
-                    dead.push(posted.message);
-                }
-            }
-            Ok(dead)
-        };
-        dead().unwrap_or_else(|e| {
-            error!("could not look for dead buttons: {e}");
-            Vec::new()
-        })
-    }
-
-    /// Whether the button `custom_id` in `place` still answers something (a
-    /// pressed button that does not is taken off its message, recorded or not).
-    pub fn button_is_live(&self, place: &Place, custom_id: &str) -> bool {
-        let Some(press) = parse(custom_id) else {
-            return false;
-        };
-        live(self.store(), place, self.now(), press).unwrap_or_else(|e| {
-            error!("could not check a button: {e}");
-            true
-        })
-    }
-}
-
 #[cfg(test)]
 mod tests {
-    use super::super::reply::Reply;
-    use super::super::test_support::{clock, place};
-    use super::super::{Invocation, User};
     use super::*;
+    use crate::bot::ground::reply::Reply;
+    use crate::bot::tests::support::{clock, place};
+    use crate::bot::{Bot, Invocation, User};
     use crate::console::parse::{parse_command, user_id};
 
     fn run(bot: &Bot, who: &str, line: &str) -> Vec<Reply> {
@@ -274,7 +224,9 @@ mod tests {
         let clock = clock();
         let bot = Bot::new(Store::open_in_memory().unwrap(), clock.clone());
         post(&bot, "alice", "/tak challenge size:3", "m1");
-        clock.advance(challenge::challenge_lifetime()).unwrap();
+        clock
+            .advance(crate::bot::life::start::challenge_lifetime())
+            .unwrap();
         assert_eq!(dead(&bot), ["m1"], "a challenge waits 24 hours");
         assert!(!bot.button_is_live(&place("general"), "challenge:1:accept"));
         bot.run_due();

@@ -3,7 +3,7 @@
 use clap::Args;
 
 use crate::bot::commands::commands;
-use crate::bot::help;
+use crate::bot::views::help;
 
 /// Arguments of `taktable commands`.
 #[derive(Args)]

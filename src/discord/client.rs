@@ -9,8 +9,9 @@ use tokio::sync::{watch, Notify};
 use tracing::{info, warn};
 
 use super::config::Config;
+use super::data::Data;
 use super::error::Error;
-use super::framework::{self, Data};
+use super::framework;
 use super::gate::Gate;
 use super::outbox::Outbox;
 use super::shards::ShardRange;

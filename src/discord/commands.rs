@@ -16,12 +16,13 @@ use poise::serenity_prelude as serenity;
 use poise::BoxFuture;
 use tracing::warn;
 
-use super::framework::{Command, CommandError, Data};
+use super::data::{Command, CommandError, Data};
 use super::interaction::{self, place};
 use super::outbox::Answer;
 use super::registration::{self, autocompleted, ordered_options};
 use crate::bot::commands::{self, CommandSpec, OptionKind, OptionSpec, OptionValue, UserRef};
-use crate::bot::{help, suggest, Bot};
+use crate::bot::views::help;
+use crate::bot::{suggest, Bot};
 
 type AppContext<'a> = poise::ApplicationContext<'a, Data, CommandError>;
 type ActionResult<'a> = Result<(), poise::FrameworkError<'a, Data, CommandError>>;

@@ -1,57 +1,15 @@
-//! The poise framework: shared data, command registration on the first Ready, routing of button
-//! presses and (with `PLAIN_MOVES`) messages, and error reporting.
+//! The poise framework: command registration on the first Ready, routing of button presses and
+//! (with `PLAIN_MOVES`) messages, and error reporting.
 
 use std::sync::Arc;
-use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
-use tokio::sync::Notify;
 use tracing::{error, info, warn};
 
 use super::config::Registration;
-use super::gate::Gate;
-use super::outbox::Outbox;
+use super::data::{Command, CommandError, Data};
 use super::registration::application_commands;
-use super::shards::{self, ShardRange};
 use super::{interaction, plain};
-use crate::bot::{Bot, Place};
-
-/// What every handler reaches through the framework: the core and the ways out.
-pub(crate) struct Data {
-    /// The core.
-    pub bot: Arc<Bot>,
-    /// Sends messages outside interactions (direct messages, other channels).
-    pub outbox: Arc<Outbox>,
-    /// Turns commands away once the bot is stopping; counts those under way.
-    pub gate: Arc<Gate>,
-    /// Wakes the scheduler after a command (it may have scheduled something sooner).
-    pub scheduler: Arc<Notify>,
-    /// Whether messages that read as moves are played (`PLAIN_MOVES`).
-    pub plain_moves: bool,
-    /// How long a command may run before its answer is deferred.
-    pub defer_after: Duration,
-    /// The shards this process runs (`None`: all): events for other servers are refused.
-    pub shards: Option<ShardRange>,
-}
-
-impl Data {
-    /// Why this process must not handle an event of `place`'s server (another process keeps
-    /// its data), logged; `None` when it may.
-    pub fn refusal(&self, place: &Place) -> Option<String> {
-        let refusal = shards::refusal(self.shards.as_ref(), &place.guild)?;
-        warn!(
-            server = %place.guild,
-            channel = %place.channel,
-            "refused an event for a server of another shard: {refusal}"
-        );
-        Some(refusal)
-    }
-}
-
-/// The error type of command handlers.
-pub(crate) type CommandError = Box<dyn std::error::Error + Send + Sync>;
-/// A command definition.
-pub(crate) type Command = poise::Command<Data, CommandError>;
 
 /// Builds the framework serving `commands`, which registers the application commands where
 /// `registration` says once the gateway is ready, and then makes its data with `data` (given the

@@ -16,7 +16,7 @@ use std::sync::Arc;
 use poise::serenity_prelude as serenity;
 use tracing::error;
 
-use super::framework::Data;
+use super::data::Data;
 use super::outbox::{Answer, Message};
 use crate::bot::{Bot, Command, Invocation, Place, Reply, User};
 

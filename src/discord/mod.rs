@@ -27,6 +27,7 @@ mod client;
 mod commands;
 mod computer;
 pub mod config;
+mod data;
 mod error;
 mod framework;
 mod gate;

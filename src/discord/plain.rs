@@ -10,7 +10,7 @@ use std::sync::Arc;
 use poise::serenity_prelude as serenity;
 use tracing::warn;
 
-use super::framework::Data;
+use super::data::Data;
 use super::interaction::place;
 use super::outbox::{self, Message};
 use crate::bot::reply::Target;

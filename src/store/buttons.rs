@@ -5,7 +5,9 @@
 use chrono::{DateTime, Utc};
 use rusqlite::params;
 
-use super::{time_text, Cached, Result, Store};
+use super::database::Store;
+use super::error::Result;
+use super::sql::{time_text, Cached};
 
 /// A posted message with buttons: the adapter's id of it, and one of its
 /// buttons' custom ids.

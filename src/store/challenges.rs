@@ -1,13 +1,15 @@
 //! Challenges: who challenged whom, in which channel, to which game with
 //! which settings; open until accepted, declined, cancelled or expired.
 
-use super::Cached;
+use super::sql::Cached;
 use chrono::{DateTime, Utc};
 use rusqlite::{params, OptionalExtension, Row};
 
+use super::database::Store;
+use super::error::{Result, StoreError};
 use super::games::insert_game;
 use super::rows::NewGame;
-use super::{id_in, id_out, parse_time, time_text, Result, Store, StoreError, UserId};
+use super::sql::{id_in, id_out, parse_time, time_text, UserId};
 use crate::games::GameSettings;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -268,4 +270,73 @@ impl Store {
         tx.commit()?;
         Ok(game_id)
     }
+}
+
+impl Store {
+    /// The open challenges of a server addressed to a user, still open at `now`.
+    pub fn challenges_for(
+        &self,
+        guild: &str,
+        user: UserId,
+        now: DateTime<Utc>,
+    ) -> Result<Vec<Challenge>> {
+        self.open_challenges(guild, ChallengeSide::Opponent, user, now)
+    }
+
+    /// The open challenges of a server made by a user, still open at `now`
+    /// (issue 13 item 5: the challenger's /games lists them).
+    pub fn challenges_by(
+        &self,
+        guild: &str,
+        user: UserId,
+        now: DateTime<Utc>,
+    ) -> Result<Vec<Challenge>> {
+        self.open_challenges(guild, ChallengeSide::Challenger, user, now)
+    }
+
+    /// The open challenges of a server where `user` is on `side`, oldest
+    /// deadline first.
+    fn open_challenges(
+        &self,
+        guild: &str,
+        side: ChallengeSide,
+        user: UserId,
+        now: DateTime<Utc>,
+    ) -> Result<Vec<Challenge>> {
+        // One whole statement per side: no SQL is formatted at run time.
+        let sql = match side {
+            ChallengeSide::Opponent => {
+                "SELECT id FROM challenges
+                 WHERE guild = ?1 AND status = 'open' AND opponent = ?2 AND expires_at > ?3
+                 ORDER BY expires_at, id"
+            }
+            ChallengeSide::Challenger => {
+                "SELECT id FROM challenges
+                 WHERE guild = ?1 AND status = 'open' AND challenger = ?2 AND expires_at > ?3
+                 ORDER BY expires_at, id"
+            }
+        };
+        let ids: Vec<i64> = {
+            let conn = self.conn();
+            let mut stmt = conn.prepare_cached(sql)?;
+            let ids = stmt
+                .query_map(params![guild, id_in(user), time_text(now)], |r| r.get(0))?
+                .collect::<rusqlite::Result<_>>()?;
+            ids
+        };
+        let mut challenges = Vec::new();
+        for id in ids {
+            if let Some(c) = self.challenge(id)? {
+                challenges.push(c);
+            }
+        }
+        Ok(challenges)
+    }
+}
+
+/// Which party of a challenge a user is.
+#[derive(Clone, Copy)]
+enum ChallengeSide {
+    Challenger,
+    Opponent,
 }

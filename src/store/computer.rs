@@ -4,8 +4,10 @@
 
 use rusqlite::params;
 
+use super::database::Store;
+use super::error::Result;
 use super::rows::{finish_row, game_columns, raw, GameRow};
-use super::{id_in, Result, Store, UserId};
+use super::sql::{id_in, UserId};
 
 fn level_key(game_id: i64) -> String {
     format!("computer.level.{game_id}")

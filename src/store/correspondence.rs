@@ -9,13 +9,16 @@
 //! transaction that computes the next due time, so after a restart every
 //! due reminder is found in the database and none is sent twice.
 
-use super::Cached;
+use super::sql::Cached;
 use chrono::{DateTime, Duration, Utc};
 use rusqlite::{params, OptionalExtension, Transaction, TransactionBehavior};
 
+use super::database::Store;
+use super::error::Result;
+use super::rows::GameRow;
 use super::rows::{finish_row, game_columns, raw, RawGame};
 use super::schedule::{from_seconds, to_seconds, Due, GuildSettings, Timing, Turn};
-use super::{id_in, parse_time, time_text, Challenge, GameRow, Result, Store};
+use super::sql::{id_in, parse_time, time_text};
 
 /// A game's turn clock as stored.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -355,73 +358,6 @@ impl Store {
         }
         Ok(games)
     }
-
-    /// The open challenges of a server addressed to a user, still open at `now`.
-    pub fn challenges_for(
-        &self,
-        guild: &str,
-        user: super::UserId,
-        now: DateTime<Utc>,
-    ) -> Result<Vec<Challenge>> {
-        self.open_challenges(guild, ChallengeSide::Opponent, user, now)
-    }
-
-    /// The open challenges of a server made by a user, still open at `now`
-    /// (issue 13 item 5: the challenger's /games lists them).
-    pub fn challenges_by(
-        &self,
-        guild: &str,
-        user: super::UserId,
-        now: DateTime<Utc>,
-    ) -> Result<Vec<Challenge>> {
-        self.open_challenges(guild, ChallengeSide::Challenger, user, now)
-    }
-
-    /// The open challenges of a server where `user` is on `side`, oldest
-    /// deadline first.
-    fn open_challenges(
-        &self,
-        guild: &str,
-        side: ChallengeSide,
-        user: super::UserId,
-        now: DateTime<Utc>,
-    ) -> Result<Vec<Challenge>> {
-        // One whole statement per side: no SQL is formatted at run time.
-        let sql = match side {
-            ChallengeSide::Opponent => {
-                "SELECT id FROM challenges
-                 WHERE guild = ?1 AND status = 'open' AND opponent = ?2 AND expires_at > ?3
-                 ORDER BY expires_at, id"
-            }
-            ChallengeSide::Challenger => {
-                "SELECT id FROM challenges
-                 WHERE guild = ?1 AND status = 'open' AND challenger = ?2 AND expires_at > ?3
-                 ORDER BY expires_at, id"
-            }
-        };
-        let ids: Vec<i64> = {
-            let conn = self.conn();
-            let mut stmt = conn.prepare_cached(sql)?;
-            let ids = stmt
-                .query_map(params![guild, id_in(user), time_text(now)], |r| r.get(0))?
-                .collect::<rusqlite::Result<_>>()?;
-            ids
-        };
-        let mut challenges = Vec::new();
-        for id in ids {
-            if let Some(c) = self.challenge(id)? {
-                challenges.push(c);
-            }
-        }
-        Ok(challenges)
-    }
-}
-
-/// Which party of a challenge a user is.
-#[derive(Clone, Copy)]
-enum ChallengeSide {
-    Challenger,
-    Opponent,
 }
 
 #[cfg(test)]
@@ -429,8 +365,8 @@ mod tests {
     use rusqlite::Connection;
     use rusqlite_migration::Migrations;
 
-    use super::super::MIGRATIONS;
     use super::*;
+    use crate::store::database::MIGRATIONS;
 
     #[test]
     fn games_running_before_the_migration_get_a_first_reminder() {

@@ -4,14 +4,16 @@
 //! take-back) and every end of a game updates the snapshot and bumps the
 //! version in the same transaction, guarded by `WHERE id = ? AND version = ?`.
 
-use super::Cached;
+use super::sql::Cached;
 use chrono::{DateTime, Utc};
 use rusqlite::{params, OptionalExtension, Transaction};
 
+use super::database::Store;
+use super::error::{Result, StoreError};
 use super::rows::{
     finish_row, game_columns, raw, Finish, GameRow, MoveRow, NewGame, Offer, OfferKind,
 };
-use super::{id_in, id_out, parse_time, time_text, Result, Store, StoreError, UserId};
+use super::sql::{id_in, id_out, parse_time, time_text, UserId};
 use crate::games::{GameState, Seat};
 
 /// Stores a new game. Its board theme is its challenger's choice of now
@@ -264,6 +266,17 @@ impl Store {
                 })
             })
             .collect()
+    }
+
+    /// Whether both players have made at least two moves: a game claimed
+    /// on time then counts as a win by forfeit, and may no longer be
+    /// aborted; before, it ends without a result.
+    pub fn two_moves_each(&self, game_id: i64) -> Result<bool> {
+        let mut moves = [0; 2];
+        for m in self.moves(game_id)? {
+            moves[m.seat.index()] += 1;
+        }
+        Ok(moves.iter().all(|&n| n >= 2))
     }
 
     /// The game's state, replayed from its settings and move list (the

@@ -7,12 +7,15 @@
 //! can happen once). A restart or a replay of the move lists never touches
 //! them.
 
-use super::Cached;
+use super::sql::Cached;
 use chrono::{DateTime, Utc};
 use rusqlite::{params, OptionalExtension, Transaction};
 
+use super::database::Store;
+use super::error::Result;
 use super::rows::{finish_row, game_columns, raw, GameStatus, GAME_COLUMNS};
-use super::{id_in, id_out, parse_time, time_text, Finish, GameRow, Result, Store, UserId};
+use super::rows::{Finish, GameRow};
+use super::sql::{id_in, id_out, parse_time, time_text, UserId};
 use crate::games::{GameKind, GameSettings, Seat};
 use crate::rating::{self, Rating, Score};
 

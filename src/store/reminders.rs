@@ -5,7 +5,9 @@
 use chrono::{DateTime, Utc};
 use rusqlite::{params, OptionalExtension};
 
-use super::{id_in, id_out, parse_time, time_text, Cached, Result, Store, UserId};
+use super::database::Store;
+use super::error::Result;
+use super::sql::{id_in, id_out, parse_time, time_text, Cached, UserId};
 
 /// A personal reminder that fell due.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -5,7 +5,8 @@
 use chrono::{DateTime, Utc};
 use rusqlite::Row;
 
-use super::{id_out, parse_time, Result, StoreError, UserId};
+use super::error::{Result, StoreError};
+use super::sql::{id_out, parse_time, UserId};
 use crate::games::{GameSettings, Seat};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -2,7 +2,9 @@
 
 use chrono::Utc;
 
-use super::{NewGame, Store, UserId};
+use super::database::Store;
+use super::sql::UserId;
+use super::NewGame;
 use crate::games::{GameSettings, GameState, TakSettings};
 
 /// A 3x3 Tak game in progress in `channel` of server "g" between

@@ -5,8 +5,10 @@
 use chrono::{DateTime, Utc};
 use rusqlite::{params, OptionalExtension, Row};
 
+use super::database::Store;
+use super::error::Result;
 use super::rows::{finish_row, game_columns, raw, GameRow};
-use super::{time_text, Cached, Result, Store};
+use super::sql::{time_text, Cached};
 
 /// A game's thread as stored.
 #[derive(Clone, Debug, PartialEq, Eq)]

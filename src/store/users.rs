@@ -1,10 +1,12 @@
 //! Users: a Discord id and the name last seen, for display only.
 
-use super::Cached;
+use super::sql::Cached;
 use chrono::{DateTime, Utc};
 use rusqlite::OptionalExtension;
 
-use super::{id_in, time_text, Result, Store, UserId};
+use super::database::Store;
+use super::error::Result;
+use super::sql::{id_in, time_text, UserId};
 
 impl Store {
     /// Records the name a user goes by now.

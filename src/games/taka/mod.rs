@@ -23,6 +23,7 @@ pub mod describe;
 pub mod error;
 pub mod facing;
 pub mod hosted;
+mod key;
 pub mod movegen;
 pub mod notation;
 pub mod outcome;

@@ -4,12 +4,12 @@
 
 use super::board::Board;
 use super::error::TurnError;
+use super::key;
 use super::movegen;
 use super::outcome::{DrawReason, Outcome, WinReason};
 use super::rules;
 use super::settings::Settings;
 use super::side::Side;
-use super::tps;
 use super::turn::Turn;
 
 /// A position. Build one with [`Position::start`] or from the position
@@ -64,7 +64,7 @@ impl Position {
         history: Vec<(u64, u8)>,
     ) -> Position {
         Position {
-            key: tps::repetition_hash(&board, to_move),
+            key: key::repetition_hash(&board, to_move),
             board,
             to_move,
             turn_number,

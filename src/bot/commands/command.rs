@@ -1,0 +1,125 @@
+//! A command, typed: what [`super::build`] makes of a slash command's
+//! name and option values once they are checked, and what the bot handles.
+
+use chrono::Duration;
+
+use crate::games::options::UserRef;
+use crate::games::{GameKind, GameSettings, Seat};
+
+/// A challenge as asked for.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ChallengeRequest {
+    pub opponent: Option<UserRef>,
+    pub settings: GameSettings,
+    /// The challenger's seat; `None`: drawn at random when the challenge is taken.
+    pub seat: Option<Seat>,
+    pub rated: bool,
+    /// The bot's level when it is the opponent (issue 14).
+    pub level: Option<u8>,
+    /// `thread:` (issue 15); `None`: the server's default.
+    pub thread: Option<bool>,
+    /// `blind:` (issue 15): no board is shown until the game is over.
+    pub blind: bool,
+}
+
+/// A command, typed.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Command {
+    Challenge(ChallengeRequest),
+    Accept,
+    Decline,
+    Cancel,
+    /// A move; `version` is the game version it was made against (a button
+    /// or a retried request carries it; a typed move is made against the
+    /// version current when it is handled).
+    Move {
+        notation: String,
+        version: Option<i64>,
+    },
+    Board,
+    Resign,
+    Draw,
+    Undo,
+    Rematch,
+    /// `/export`, of this channel's game or of a finished game of the server.
+    Export {
+        game: Option<i64>,
+    },
+    /// `/replay`, of this channel's game or of a finished game of the server.
+    Replay {
+        game: Option<i64>,
+    },
+    /// `/analyze`, of a finished game (this channel's last by default).
+    Analyze {
+        game: Option<i64>,
+    },
+    /// `/info`: a game's settings and state as one line of JSON.
+    Info {
+        game: Option<i64>,
+    },
+    Abort,
+    /// `/help`, or one command's options (`/help command:move`).
+    Help {
+        command: Option<String>,
+    },
+    /// Choose a board theme, by name.
+    Theme(String),
+    Themes,
+    Claim,
+    /// `/games`: the user's own games; `all`: every game in progress here.
+    Games {
+        all: bool,
+        page: Option<i64>,
+    },
+    /// `/remind every:`; `None` turns reminders off for the game.
+    Remind {
+        every: Option<Duration>,
+    },
+    /// `/remind in:`: one reminder for the user about this channel's game.
+    RemindIn {
+        after: Duration,
+    },
+    /// `/remind` alone: the game's reminders and the user's own.
+    RemindStatus,
+    Notify {
+        dm: bool,
+    },
+    /// `/settings`; `None`: leave that setting as it is; `Some(None)`: off.
+    Settings {
+        reminder: Option<Option<Duration>>,
+        timeout: Option<Option<Duration>>,
+        /// Whether challenges open a thread by default (issue 15).
+        thread: Option<bool>,
+    },
+    Leaderboard {
+        game: Option<GameKind>,
+        page: Option<i64>,
+    },
+    Rating {
+        user: Option<UserRef>,
+        game: Option<GameKind>,
+    },
+    History {
+        user: Option<UserRef>,
+        page: Option<i64>,
+    },
+    /// `/rules game:takat`: a game's rules and notation.
+    Rules(GameKind),
+    /// A button press, by its custom id.
+    Button(String),
+}
+
+impl Command {
+    /// The users a command names (their names are recorded for display).
+    pub fn named_users(&self) -> Vec<&UserRef> {
+        match self {
+            Command::Challenge(ChallengeRequest {
+                opponent: Some(u), ..
+            }) => vec![u],
+            Command::Rating { user: Some(u), .. } | Command::History { user: Some(u), .. } => {
+                vec![u]
+            }
+            _ => Vec::new(),
+        }
+    }
+}

@@ -1,0 +1,503 @@
+//! The registry, as data: every command's name, description and options
+//! (type, choices, bounds, required), and how its checked options make a
+//! [`Command`].
+//!
+//! Each game brings its own `/<game> challenge` and its options (see
+//! [`crate::games::HostedGame`]); every other command is the same for all
+//! games, and the `game:` options offer the games' names as choices.
+
+use std::sync::LazyLock;
+
+use chrono::Duration;
+
+use super::command::Command;
+use crate::bot::ground::blind::BLIND;
+use crate::bot::ground::interval::{self, REMINDER_CHOICES, TIMEOUT_CHOICES};
+use crate::bot::ground::reply::word_list;
+use crate::games::options::{opt, OptionKind, OptionSpec};
+use crate::games::{Chosen, GameKind};
+use crate::render::Theme;
+
+/// The challenge option, the same for every game.
+pub const THREAD: OptionSpec = opt(
+    "thread",
+    "Play in a public thread named after the game, opened on acceptance (default: /settings)",
+    OptionKind::Boolean,
+);
+
+/// Discord allows 100 characters for command and option descriptions.
+const MAX_DESCRIPTION: usize = 100;
+
+/// What a command does once its options are checked.
+#[derive(Clone, Copy)]
+pub(super) enum Action {
+    /// `/<game> challenge`: the shared options, then the game's settings.
+    Challenge(GameKind),
+    /// Any other command, built from its option values.
+    Build(fn(Chosen<'_>) -> Result<Command, String>),
+}
+
+pub struct CommandSpec {
+    /// The full name as typed after `/`: `move`, or `tak challenge` for a
+    /// subcommand (`challenge` of the command `tak`).
+    pub name: String,
+    pub description: String,
+    pub options: Vec<OptionSpec>,
+    pub(super) action: Action,
+}
+
+impl CommandSpec {
+    pub fn option(&self, name: &str) -> Option<&OptionSpec> {
+        self.options.iter().find(|o| o.name == name)
+    }
+
+    /// The game whose challenge this command is, if it is one.
+    pub fn game(&self) -> Option<GameKind> {
+        match self.action {
+            Action::Challenge(kind) => Some(kind),
+            Action::Build(_) => None,
+        }
+    }
+}
+
+impl std::fmt::Debug for CommandSpec {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("CommandSpec")
+            .field("name", &self.name)
+            .field("options", &self.options)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The registry of every command: the games' challenges first, then the rest.
+pub fn commands() -> &'static [CommandSpec] {
+    static REGISTRY: LazyLock<Vec<CommandSpec>> = LazyLock::new(registry);
+    &REGISTRY
+}
+
+pub fn spec(name: &str) -> Option<&'static CommandSpec> {
+    commands().iter().find(|c| c.name == name)
+}
+
+/// Whether a name is a command that has subcommands (`tak`).
+pub fn is_group(name: &str) -> bool {
+    commands().iter().any(|c| {
+        c.name
+            .split_once(' ')
+            .is_some_and(|(group, _)| group == name)
+    })
+}
+
+/// Every game's name, the choices of the `game:` options.
+fn game_names() -> &'static [&'static str] {
+    static NAMES: LazyLock<Vec<&'static str>> =
+        LazyLock::new(|| GameKind::ALL.iter().map(|k| k.name()).collect());
+    &NAMES
+}
+
+/// A description made of one part per game, or `fallback` when the parts
+/// together pass Discord's limit.
+fn per_game(lead: &str, part: impl Fn(GameKind) -> String, joint: &str, fallback: &str) -> String {
+    let parts: Vec<String> = GameKind::ALL.iter().map(|&k| part(k)).collect();
+    let text = format!("{lead}{}", parts.join(joint));
+    if text.chars().count() <= MAX_DESCRIPTION {
+        text
+    } else {
+        fallback.to_string()
+    }
+}
+
+fn plain(
+    name: &str,
+    description: impl Into<String>,
+    options: Vec<OptionSpec>,
+    build: fn(Chosen<'_>) -> Result<Command, String>,
+) -> CommandSpec {
+    CommandSpec {
+        name: name.to_string(),
+        description: description.into(),
+        options,
+        action: Action::Build(build),
+    }
+}
+
+fn registry() -> Vec<CommandSpec> {
+    let game_option = opt(
+        "game",
+        "Which game (default: this channel's game)",
+        OptionKind::String,
+    )
+    .choices(game_names());
+    let finished_game = opt(
+        "game",
+        "A finished game of this server, by number (see /history; default: this channel's game)",
+        OptionKind::Integer,
+    )
+    .min(1.0);
+    let mut list: Vec<CommandSpec> = GameKind::ALL
+        .iter()
+        .map(|&kind| CommandSpec {
+            name: format!("{} challenge", kind.name()),
+            description: kind.challenge_description().to_string(),
+            // The bot's own challenge options (issue 15) follow the game's.
+            options: kind
+                .challenge_options()
+                .iter()
+                .chain([&THREAD, &BLIND])
+                .copied()
+                .collect(),
+            action: Action::Challenge(kind),
+        })
+        .collect();
+    list.extend([
+        plain(
+            "accept",
+            "Accept the challenge (or rematch) waiting for you here",
+            vec![],
+            |_| Ok(Command::Accept),
+        ),
+        plain(
+            "decline",
+            "Decline the challenge, draw offer or undo request made to you",
+            vec![],
+            |_| Ok(Command::Decline),
+        ),
+        plain(
+            "cancel",
+            "Withdraw your challenge (or your draw offer or undo request)",
+            vec![],
+            |_| Ok(Command::Cancel),
+        ),
+        plain(
+            "move",
+            per_game(
+                "Make your move: ",
+                |k| format!("{} {}", k.title(), k.move_hint()),
+                ", ",
+                "Make your move (/rules gives each game's notation)",
+            ),
+            vec![opt(
+                "notation",
+                static_str(per_game(
+                    "",
+                    |k| format!("{}: {}", k.title(), k.notation_examples()),
+                    ". ",
+                    "Your move in the game's notation (see /rules)",
+                )),
+                OptionKind::String,
+            )
+            .required()],
+            |chosen| {
+                Ok(Command::Move {
+                    notation: chosen.string("notation").unwrap_or_default(),
+                    version: None,
+                })
+            },
+        ),
+        plain(
+            "board",
+            "Show the board of this channel's game",
+            vec![],
+            |_| Ok(Command::Board),
+        ),
+        plain("resign", "Resign the game", vec![], |_| Ok(Command::Resign)),
+        plain(
+            "draw",
+            "Offer a draw, or accept your opponent's offer",
+            vec![],
+            |_| Ok(Command::Draw),
+        ),
+        plain(
+            "undo",
+            "Ask to take back your last move (and the reply to it), or accept your opponent's request",
+            vec![],
+            |_| Ok(Command::Undo),
+        ),
+        plain(
+            "rematch",
+            "Offer a new game with the same settings and colours swapped, or take the one offered",
+            vec![],
+            |_| Ok(Command::Rematch),
+        ),
+        plain(
+            "export",
+            per_game(
+                "The game as a file: ",
+                |k| format!("{} for {}", k.export_format(), k.title()),
+                ", ",
+                "The game as a file in its notation",
+            ),
+            vec![finished_game],
+            |chosen| {
+                Ok(Command::Export {
+                    game: chosen.integer("game"),
+                })
+            },
+        ),
+        plain(
+            "replay",
+            "The whole game as an animated picture, each move highlighted in turn",
+            vec![finished_game],
+            |chosen| {
+                Ok(Command::Replay {
+                    game: chosen.integer("game"),
+                })
+            },
+        ),
+        plain(
+            "analyze",
+            "A finished game's evaluation by the computer, as a graph, with its best and worst moves",
+            vec![opt(
+                "game",
+                "A finished game of this server, by number (see /history; default: this channel's last game)",
+                OptionKind::Integer,
+            )
+            .min(1.0)],
+            |chosen| {
+                Ok(Command::Analyze {
+                    game: chosen.integer("game"),
+                })
+            },
+        ),
+        plain(
+            "info",
+            "The game's settings and state in one line of JSON, for other bots and tools",
+            vec![finished_game],
+            |chosen| {
+                Ok(Command::Info {
+                    game: chosen.integer("game"),
+                })
+            },
+        ),
+        plain(
+            "claim",
+            "Claim the win when your opponent has not moved within the server's timeout",
+            vec![],
+            |_| Ok(Command::Claim),
+        ),
+        plain(
+            "games",
+            "Your games in progress in this server (your move first) and challenges waiting for you",
+            vec![
+                opt(
+                    "all",
+                    "true: every game in progress in this server, for spectators",
+                    OptionKind::Boolean,
+                ),
+                page_option("Which page of 10 games, with all:true (default 1)"),
+            ],
+            |chosen| {
+                let all = chosen.boolean("all") == Some(true);
+                let page = chosen.integer("page");
+                if page.is_some() && !all {
+                    return Err("/games page: is for the list of every game in progress, e.g. /games all:true page:2 (your own games fit on one page)".to_string());
+                }
+                Ok(Command::Games { all, page })
+            },
+        ),
+        plain(
+            "remind",
+            "This game's reminder interval (every:), or one reminder just for you (in:)",
+            vec![
+                opt(
+                    "every",
+                    "The reminder interval for this game (off: no reminders)",
+                    OptionKind::String,
+                )
+                .choices(REMINDER_CHOICES),
+                opt(
+                    "in",
+                    "Remind only you once, after this long (30m, 2h, 1d 6h; up to 30 days)",
+                    OptionKind::String,
+                ),
+            ],
+            |chosen| match (chosen.string("every"), chosen.string("in")) {
+                (Some(_), None) => Ok(Command::Remind {
+                    every: interval_choice(chosen, "every")?.flatten(),
+                }),
+                (None, Some(after)) => Ok(Command::RemindIn {
+                    after: interval::parse_delay(&after)?,
+                }),
+                (None, None) => Ok(Command::RemindStatus),
+                (Some(_), Some(_)) => Err("give either every: (this game's reminders, e.g. every:1d) or in: (one reminder for you, e.g. in:2h), not both".to_string()),
+            },
+        ),
+        plain(
+            "notify",
+            "Whether you also get \"your move\" and reminders by direct message",
+            vec![opt(
+                "dm",
+                "true: direct messages too; false: only in the game's channel",
+                OptionKind::Boolean,
+            )
+            .required()],
+            |chosen| {
+                Ok(Command::Notify {
+                    dm: chosen.boolean("dm") == Some(true),
+                })
+            },
+        ),
+        plain(
+            "leaderboard",
+            "This server's ratings for a game",
+            vec![
+                game_option,
+                page_option("Which page of 10 players (default 1)"),
+            ],
+            |chosen| {
+                Ok(Command::Leaderboard {
+                    game: game_choice(chosen)?,
+                    page: chosen.integer("page"),
+                })
+            },
+        ),
+        plain(
+            "rating",
+            "A player's rating, rank, record and last 10 results in this server",
+            vec![
+                opt("user", "Whose rating (default: yours)", OptionKind::User),
+                game_option,
+            ],
+            |chosen| {
+                Ok(Command::Rating {
+                    user: chosen.user("user"),
+                    game: game_choice(chosen)?,
+                })
+            },
+        ),
+        plain(
+            "history",
+            "A player's recent finished games in this server",
+            vec![
+                opt("user", "Whose games (default: yours)", OptionKind::User),
+                page_option("Which page of 10 games (default 1)"),
+            ],
+            |chosen| {
+                Ok(Command::History {
+                    user: chosen.user("user"),
+                    page: chosen.integer("page"),
+                })
+            },
+        ),
+        plain(
+            "settings",
+            "This server's reminder interval, timeout and game threads (server admins change them)",
+            vec![
+                opt(
+                    "reminder",
+                    "How often the player to move is reminded (default 1d)",
+                    OptionKind::String,
+                )
+                .choices(REMINDER_CHOICES)
+                .default("1d"),
+                opt(
+                    "timeout",
+                    "How long before the opponent may /claim the win (default 1w)",
+                    OptionKind::String,
+                )
+                .choices(TIMEOUT_CHOICES)
+                .default("1w"),
+                opt(
+                    "thread",
+                    "Whether challenges that leave out thread: play in a thread of their own (default false)",
+                    OptionKind::Boolean,
+                )
+                .default("false"),
+            ],
+            |chosen| {
+                Ok(Command::Settings {
+                    reminder: interval_choice(chosen, "reminder")?,
+                    timeout: interval_choice(chosen, "timeout")?,
+                    thread: chosen.boolean("thread"),
+                })
+            },
+        ),
+        plain(
+            "abort",
+            "End the game unrated: a player until both made two moves, a server admin any time",
+            vec![],
+            |_| Ok(Command::Abort),
+        ),
+        plain(
+            "help",
+            "How to start and play; command: one command's options",
+            vec![opt(
+                "command",
+                "A command's name, e.g. move or tak challenge",
+                OptionKind::String,
+            )],
+            |chosen| {
+                Ok(Command::Help {
+                    command: chosen.string("command"),
+                })
+            },
+        ),
+        plain(
+            "theme",
+            "Choose the board colours of games your challenges start from now on (a game keeps its theme)",
+            vec![
+                opt("name", "The theme (see /themes)", OptionKind::String)
+                    .choices(&Theme::NAMES)
+                    .required(),
+            ],
+            |chosen| Ok(Command::Theme(chosen.string("name").unwrap_or_default())),
+        ),
+        plain(
+            "themes",
+            "The board themes you can choose with /theme",
+            vec![],
+            |_| Ok(Command::Themes),
+        ),
+        plain(
+            "rules",
+            "The rules and move notation of a game",
+            vec![opt(
+                "game",
+                static_str(format!("Which game: {}", word_list(game_names(), "or"))),
+                OptionKind::String,
+            )
+            .choices(game_names())
+            .required()],
+            |chosen| {
+                let game = chosen.string("game").unwrap_or_default();
+                GameKind::parse(&game)
+                    .map(Command::Rules)
+                    .ok_or_else(|| format!("there is no game `{game}`"))
+            },
+        ),
+    ]);
+    list
+}
+
+/// The `page:` option of a paged list.
+fn page_option(description: &'static str) -> OptionSpec {
+    opt("page", description, OptionKind::Integer).min(1.0)
+}
+
+/// A description built once for the registry, which lives as long as the program.
+fn static_str(text: String) -> &'static str {
+    Box::leak(text.into_boxed_str())
+}
+
+/// The `game:` option, if given.
+fn game_choice(chosen: Chosen<'_>) -> Result<Option<GameKind>, String> {
+    chosen
+        .string("game")
+        .map(|name| {
+            GameKind::parse(&name).ok_or_else(|| {
+                format!(
+                    "game must be one of {}, not `{name}`",
+                    game_names().join(", ")
+                )
+            })
+        })
+        .transpose()
+}
+
+/// An interval option (`6h`, `off`), if given.
+fn interval_choice(chosen: Chosen<'_>, option: &str) -> Result<Option<Option<Duration>>, String> {
+    chosen
+        .string(option)
+        .map(|c| interval::parse_choice(&c).ok_or_else(|| format!("{option} can't be `{c}`")))
+        .transpose()
+}

@@ -1,0 +1,160 @@
+//! What falls due in correspondence games, announced by the scheduler
+//! ([`run_reminders`]): reminders to move (in the game's channel, and by
+//! direct message for those who opted in with `/notify`), passed timeouts,
+//! and the personal reminders of `/remind in:`.
+//!
+//! It takes what the store says is due, one game at a time under that
+//! game's channel lock, and the store marks each event as sent in the
+//! transaction that computes the next due time, so nothing is announced
+//! twice and, after a restart, nothing due is lost.
+
+use chrono::{DateTime, Duration, Utc};
+use tracing::error;
+
+use crate::bot::ground::core::Core;
+use crate::bot::ground::interval::{self, span};
+use crate::bot::ground::notify::{short_name, since_text};
+use crate::bot::ground::place::Place;
+use crate::bot::ground::reply::{channel_mention, mention, time, Reply};
+use crate::store::{DueGame, StoreError};
+
+/// Sends what has fallen due by `now`: reminders and passed deadlines.
+pub fn run_reminders(core: &Core, now: DateTime<Utc>) -> Result<Vec<Reply>, StoreError> {
+    let mut replies = Vec::new();
+    for id in core.store().due_game_ids(now)? {
+        let Some(game) = core.store().game(id)? else {
+            continue;
+        };
+        let place = Place::of(&game);
+        let mut more = core.in_channel(&place, || -> Result<Vec<Reply>, StoreError> {
+            let Some(due) = core.store().take_due(id, now)? else {
+                return Ok(Vec::new());
+            };
+            match announce(core, &place, &due, now) {
+                Ok(more) => Ok(more),
+                Err(e) => {
+                    error!("reminder for game {id}: {e}");
+                    core.store().postpone_due(id, now + Duration::hours(1))?;
+                    Ok(Vec::new())
+                }
+            }
+        })?;
+        replies.append(&mut more);
+    }
+    replies.append(&mut run_personal_reminders(core, now)?);
+    Ok(replies)
+}
+
+fn announce(
+    core: &Core,
+    place: &Place,
+    due: &DueGame,
+    now: DateTime<Utc>,
+) -> Result<Vec<Reply>, StoreError> {
+    let game = &due.game;
+    let state = core.position(game)?;
+    let Some(seat) = state.awaiting() else {
+        return Ok(Vec::new());
+    };
+    let (mover, opponent) = (game.player(seat), game.player(seat.other()));
+    if core.computer().is_some_and(|c| c.id == mover) {
+        // The computer moves as soon as it runs: a reminder would ping the
+        // bot's own user, and a deadline would offer a claim it refuses.
+        return Ok(Vec::new());
+    }
+    let turn = due.due.after;
+    let since = since_text(&state, turn.since, now);
+    let (claim, claim_dm) = if core.store().two_moves_each(game.id)? {
+        ("/claim the win", "claim the win")
+    } else {
+        (
+            "/claim the game (aborted and unrated: fewer than two moves each)",
+            "claim the game (aborted and unrated: fewer than two moves each)",
+        )
+    };
+    let deadline = turn.deadline(&due.timing);
+    let mut replies = Vec::new();
+    if due.due.deadline {
+        let text = format!(
+            "{} has not moved in game #{} for {}, past this server's timeout of {}: {} may now {claim}, or keep waiting for the move.",
+            mention(mover),
+            game.id,
+            span(now - turn.since),
+            interval::timeout(due.timing.timeout),
+            mention(opponent)
+        );
+        replies.push(Reply::public(place, text).mention([mover, opponent]));
+    } else {
+        let deadline_text = match deadline {
+            Some(t) if t > now => format!(
+                " If you haven't moved by {} (the timeout), {} may {claim}.",
+                time(t),
+                mention(opponent)
+            ),
+            Some(t) => format!(
+                " The timeout passed on {}: {} may {claim}.",
+                time(t),
+                mention(opponent)
+            ),
+            None => String::new(),
+        };
+        let text = format!(
+            "{}, it's your move in game #{} against {} ({since}).{deadline_text}",
+            mention(mover),
+            game.id,
+            mention(opponent),
+        );
+        replies.push(Reply::public(place, text).mention([mover]));
+    }
+    if core.store().dm_enabled(mover)? {
+        let deadline_text = match deadline {
+            Some(t) if t > now => format!(
+                " If you haven't moved by {} (the timeout), your opponent may {claim_dm}.",
+                time(t)
+            ),
+            Some(t) => format!(
+                " The timeout passed on {}: your opponent may {claim_dm}.",
+                time(t)
+            ),
+            None => String::new(),
+        };
+        replies.push(Reply::direct(
+            mover,
+            format!(
+                "Reminder: it's your move in {} (game #{} against {}, {}); {since}.{deadline_text}",
+                channel_mention(place),
+                game.id,
+                mention(opponent),
+                short_name(game)
+            ),
+        ));
+    }
+    Ok(replies)
+}
+
+/// The personal reminders fallen due by `now`, each posted in its game's
+/// channel, mentioning only its player.
+fn run_personal_reminders(core: &Core, now: DateTime<Utc>) -> Result<Vec<Reply>, StoreError> {
+    let mut replies = Vec::new();
+    for due in core.store().take_due_personal_reminders(now)? {
+        let Some(game) = core.store().game(due.game_id)? else {
+            continue;
+        };
+        let state = core.store().replay(&game)?;
+        let whose = match state.awaiting() {
+            Some(seat) if game.player(seat) == due.user => "it's your move".to_string(),
+            Some(seat) => format!("it's {}'s move", mention(game.player(seat))),
+            None => "nobody is to move".to_string(),
+        };
+        let text = format!(
+            "{}, the reminder you asked for {} ago: game #{} ({} vs {}), {whose}.",
+            mention(due.user),
+            span(now - due.created_at),
+            game.id,
+            mention(game.players[0]),
+            mention(game.players[1]),
+        );
+        replies.push(Reply::public(&Place::of(&game), text).mention([due.user]));
+    }
+    Ok(replies)
+}

@@ -1,0 +1,9 @@
+//! Correspondence play, for games that last days: what falls due (reminders
+//! to move, passed timeouts), `/claim` at the timeout, `/remind`,
+//! `/settings` and `/notify`, and `/games`, a player's games in this server.
+
+pub mod claim;
+pub mod due;
+pub mod games;
+pub mod remind;
+pub mod settings;

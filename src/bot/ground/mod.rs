@@ -1,0 +1,22 @@
+//! The ground every handler stands on: where and who ([`place`]), what the
+//! bot answers ([`reply`], [`announce`], [`notify`], [`board`], [`pages`]),
+//! time ([`clock`], [`interval`]), button ids, blind play, and the
+//! [`core::Core`] a handler reaches through its [`context::Ctx`] (the
+//! store, the channels' locks, live positions, threads being opened).
+//! Nothing here imports any other part of the bot.
+
+pub mod announce;
+pub mod blind;
+pub mod board;
+pub mod button_ids;
+pub mod channels;
+pub mod clock;
+pub mod context;
+pub mod core;
+pub mod interval;
+pub mod live;
+pub mod notify;
+pub mod openings;
+pub mod pages;
+pub mod place;
+pub mod reply;

@@ -1,0 +1,28 @@
+//! Where and by whom a command is given.
+
+use crate::store::{GameRow, UserId};
+
+/// Where a command was given: a server (guild) and a channel in it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Place {
+    pub guild: String,
+    pub channel: String,
+}
+
+/// Who gave a command. `is_admin`: a server admin (may `/abort`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct User {
+    pub id: UserId,
+    pub name: String,
+    pub is_admin: bool,
+}
+
+impl Place {
+    /// Where `game` is played.
+    pub fn of(game: &GameRow) -> Place {
+        Place {
+            guild: game.guild.clone(),
+            channel: game.channel.clone(),
+        }
+    }
+}

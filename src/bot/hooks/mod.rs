@@ -1,0 +1,7 @@
+//! What an adapter calls on the [`crate::bot::Bot`] beside handling a
+//! command: the computer opponent's turns, the opening of game threads,
+//! and the messages that carry buttons.
+
+pub mod buttons;
+pub mod computer;
+pub mod threads;

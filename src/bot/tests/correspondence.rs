@@ -1,0 +1,310 @@
+//! Tests of correspondence play and ratings in the core: the scheduler's
+//! exactly-once delivery across processes, `next_due`, direct messages,
+//! and ratings that follow from the stored results through every way a
+//! game ends.
+
+use std::sync::{Arc, Barrier};
+
+use chrono::Duration;
+
+use crate::bot::commands::{self, OptionValue, UserRef};
+use crate::bot::reply::{Reply, Target};
+use crate::bot::*;
+use crate::games::{GameKind, GameSettings, Seat, TakSettings};
+use crate::rating::{self, Rating};
+use crate::store::{Finish, GameStatus, NewGame};
+use crate::store::{Store, UserId};
+
+use super::support::{clock, name, place, ALICE, BOB, CAROL};
+
+fn run_in(bot: &Bot, channel: &str, user: UserId, command: Command) -> Vec<Reply> {
+    bot.handle(&Invocation {
+        place: place(channel),
+        user: User {
+            id: user,
+            name: name(user).into(),
+            is_admin: false,
+        },
+        command,
+    })
+}
+
+fn mv(notation: &str) -> Command {
+    Command::Move {
+        notation: notation.into(),
+        version: None,
+    }
+}
+
+fn challenge(opponent: UserId, size: i64) -> Command {
+    commands::build(
+        "tak challenge",
+        vec![
+            (
+                "opponent".into(),
+                OptionValue::User(UserRef {
+                    id: opponent,
+                    name: name(opponent).into(),
+                }),
+            ),
+            ("size".into(), OptionValue::Integer(size)),
+            ("color".into(), OptionValue::String("white".into())),
+        ],
+    )
+    .unwrap()
+}
+
+/// `white` challenges `black` (who accepts) to Tak of a size in a channel.
+fn start(bot: &Bot, channel: &str, white: UserId, black: UserId, size: i64) {
+    run_in(bot, channel, white, challenge(black, size));
+    let replies = run_in(bot, channel, black, Command::Accept);
+    assert!(replies[0].text.contains("accepts"), "{replies:?}");
+}
+
+fn is_reminder(r: &Reply) -> bool {
+    r.text.contains("it's your move in game")
+}
+
+#[test]
+fn a_due_reminder_is_sent_once_even_by_two_processes() {
+    // Issue 6: none is sent twice. Two bots on one database (as two
+    // processes would be) run the scheduler at the same moment.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.db");
+    let clock = clock();
+    let first = Bot::new(Store::open(&path).unwrap(), clock.clone());
+    start(&first, "general", ALICE, BOB, 5);
+    run_in(&first, "general", ALICE, mv("e5"));
+    clock.advance(Duration::hours(25)).unwrap();
+    let second = Bot::new(Store::open(&path).unwrap(), clock.clone());
+    let bots = [Arc::new(first), Arc::new(second)];
+    let barrier = Arc::new(Barrier::new(2));
+    let handles: Vec<_> = bots
+        .iter()
+        .map(|bot| {
+            let (bot, barrier) = (bot.clone(), barrier.clone());
+            std::thread::spawn(move || {
+                barrier.wait();
+                bot.run_due()
+            })
+        })
+        .collect();
+    let sent: Vec<Reply> = handles
+        .into_iter()
+        .flat_map(|h| h.join().unwrap())
+        .collect();
+    assert_eq!(
+        sent.iter().filter(|r| is_reminder(r)).count(),
+        1,
+        "{sent:?}"
+    );
+    assert_eq!(sent[0].mentions, vec![BOB]);
+    assert!(bots[0].run_due().is_empty());
+    assert!(bots[1].run_due().is_empty());
+}
+
+#[test]
+fn next_due_is_the_earliest_expiry_reminder_or_deadline() {
+    // Issue 6: the adapters sleep until Bot::next_due (no busy polling).
+    let dir = tempfile::tempdir().unwrap();
+    let clock = clock();
+    let bot = Bot::new(
+        Store::open(&dir.path().join("t.db")).unwrap(),
+        clock.clone(),
+    );
+    let t0 = bot.now();
+    assert_eq!(bot.next_due(), None);
+    run_in(&bot, "general", ALICE, challenge(BOB, 5));
+    assert_eq!(bot.next_due(), Some(t0 + Duration::hours(24)));
+    clock.advance(Duration::hours(2)).unwrap();
+    run_in(&bot, "general", BOB, Command::Accept);
+    // The game's first reminder (24 hours after the start).
+    assert_eq!(bot.next_due(), Some(t0 + Duration::hours(26)));
+    run_in(
+        &bot,
+        "general",
+        BOB,
+        Command::Remind {
+            every: Some(Duration::hours(6)),
+        },
+    );
+    assert_eq!(bot.next_due(), Some(t0 + Duration::hours(8)));
+    // Reminders off: the deadline (7 days) is what is left.
+    run_in(&bot, "general", BOB, Command::Remind { every: None });
+    assert_eq!(
+        bot.next_due(),
+        Some(t0 + Duration::hours(2) + Duration::days(7))
+    );
+    run_in(&bot, "general", ALICE, Command::Resign);
+    assert_eq!(bot.next_due(), None);
+}
+
+#[test]
+fn your_move_goes_by_direct_message_to_those_who_opted_in() {
+    // Issue 6: the core returns a reply addressed to a user, not a channel.
+    let dir = tempfile::tempdir().unwrap();
+    let bot = Bot::new(Store::open(&dir.path().join("t.db")).unwrap(), clock());
+    start(&bot, "general", ALICE, BOB, 5);
+    let on = run_in(&bot, "general", BOB, Command::Notify { dm: true });
+    assert!(on[0].is_ephemeral());
+    let replies = run_in(&bot, "general", ALICE, mv("e5"));
+    assert_eq!(replies.len(), 2, "{replies:?}");
+    assert_eq!(replies[1].to, Target::DirectMessage(BOB));
+    assert!(replies[1].text.contains("It's your move in <#general>"));
+    // Alice did not opt in.
+    let replies = run_in(&bot, "general", BOB, mv("a1"));
+    assert_eq!(replies.len(), 1, "{replies:?}");
+}
+
+/// Every rating in the store, recomputed from the stored results in the
+/// order they were rated, starting from 1500/350/0.06.
+fn recomputed(store: &Store) -> Vec<(UserId, Rating)> {
+    let mut ratings: std::collections::BTreeMap<UserId, Rating> = Default::default();
+    for (game, changes) in store.rated_games().unwrap() {
+        let [a, b] = game.players;
+        let (ra, rb) = (
+            *ratings.get(&a).unwrap_or(&Rating::START),
+            *ratings.get(&b).unwrap_or(&Rating::START),
+        );
+        assert_eq!(changes.len(), 2, "game {}", game.id);
+        assert_eq!(changes[0].before, ra);
+        let score = crate::store::ratings::score_of(Seat::Player1, game.winner);
+        let (na, nb) = rating::update(ra, rb, score);
+        ratings.insert(a, na);
+        ratings.insert(b, nb);
+    }
+    ratings.into_iter().collect()
+}
+
+fn stored(bot: &Bot) -> Vec<(UserId, Rating)> {
+    let mut s: Vec<(UserId, Rating)> = bot
+        .store()
+        .standings("g", GameKind::Tak)
+        .unwrap()
+        .into_iter()
+        .map(|p| (p.user, p.rating))
+        .collect();
+    s.sort_by_key(|(u, _)| *u);
+    s
+}
+
+#[test]
+fn every_way_a_game_ends_rates_it_once_and_ratings_follow_from_the_results() {
+    // Issue 6: updated after every rated game (a move to a result, a
+    // resignation, an agreed draw, a claim), never after an abort or an
+    // unrated game; a restart or a replay changes nothing.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.db");
+    let clock = clock();
+    let bot = Bot::new(Store::open(&path).unwrap(), clock.clone());
+    // A road on 5x5: rated.
+    start(&bot, "a", ALICE, BOB, 5);
+    for (user, m) in [
+        (ALICE, "e5"),
+        (BOB, "a1"),
+        (ALICE, "b1"),
+        (BOB, "e4"),
+        (ALICE, "c1"),
+        (BOB, "e3"),
+        (ALICE, "d1"),
+        (BOB, "e2"),
+    ] {
+        run_in(&bot, "a", user, mv(m));
+    }
+    let end = run_in(&bot, "a", ALICE, mv("e1"));
+    assert!(
+        end[0]
+            .text
+            .contains("Rating changes: <@101> 1500 -> 1662 (+162), <@202> 1500 -> 1338 (-162)."),
+        "{}",
+        end[0].text
+    );
+    // A resignation: rated.
+    start(&bot, "b", BOB, CAROL, 6);
+    run_in(&bot, "b", BOB, Command::Resign);
+    // An agreed draw: rated.
+    start(&bot, "c", CAROL, ALICE, 5);
+    run_in(&bot, "c", CAROL, Command::Draw);
+    let drawn = run_in(&bot, "c", ALICE, Command::Draw);
+    assert!(drawn[0].text.contains("Rating changes"), "{drawn:?}");
+    // A claim after the timeout with two moves each: rated.
+    start(&bot, "d", ALICE, CAROL, 5);
+    for (user, m) in [(ALICE, "e5"), (CAROL, "a1"), (ALICE, "b1"), (CAROL, "e4")] {
+        run_in(&bot, "d", user, mv(m));
+    }
+    // Unrated: 4x4, and an aborted game.
+    start(&bot, "e", ALICE, BOB, 4);
+    run_in(&bot, "e", ALICE, Command::Resign);
+    start(&bot, "f", BOB, ALICE, 5);
+    bot.handle(&Invocation {
+        place: place("f"),
+        user: User {
+            id: CAROL,
+            name: "carol".into(),
+            is_admin: true,
+        },
+        command: Command::Abort,
+    });
+    clock.advance(Duration::days(7)).unwrap();
+    bot.run_due();
+    let claimed = run_in(&bot, "d", CAROL, Command::Claim);
+    assert!(
+        claimed[0].text.contains("wins by forfeit, 0-1"),
+        "{claimed:?}"
+    );
+    assert!(claimed[0].text.contains("Rating changes"), "{claimed:?}");
+
+    assert_eq!(bot.store().rated_games().unwrap().len(), 4);
+    let before = stored(&bot);
+    assert_eq!(before.len(), 3);
+    assert_eq!(before, recomputed(bot.store()));
+    // A restart and a replay of every game change nothing.
+    drop(bot);
+    let bot = Bot::new(Store::open(&path).unwrap(), clock.clone());
+    bot.verify_snapshots().unwrap();
+    bot.run_due();
+    assert_eq!(stored(&bot), before);
+    let alice = bot
+        .store()
+        .standings("g", GameKind::Tak)
+        .unwrap()
+        .into_iter()
+        .find(|p| p.user == ALICE)
+        .unwrap();
+    assert_eq!(
+        (alice.games, alice.wins, alice.losses, alice.draws),
+        (3, 1, 1, 1)
+    );
+}
+
+#[test]
+fn a_game_against_yourself_is_never_rated() {
+    // Issue 6: a game against yourself is never rated, whatever its flag.
+    let store = Store::open_in_memory().unwrap();
+    let now = clock().now();
+    store.upsert_user(ALICE, "alice", now).unwrap();
+    let settings = GameSettings::Tak(TakSettings::standard(6).unwrap());
+    let id = store
+        .create_game(&NewGame {
+            guild: "g".into(),
+            channel: "general".into(),
+            snapshot: crate::games::GameState::new(&settings).unwrap().snapshot(),
+            settings,
+            players: [ALICE, ALICE],
+            rated: true,
+            created_at: now,
+            blind: false,
+        })
+        .unwrap();
+    let finish = Finish {
+        status: GameStatus::Finished,
+        result: "1-0".into(),
+        winner: Some(Seat::Player1),
+        reason: "resignation".into(),
+    };
+    store.end_game(id, 0, &finish, now).unwrap();
+    assert!(store.rating_changes(id).unwrap().is_empty());
+    assert!(store.standings("g", GameKind::Tak).unwrap().is_empty());
+    // Ending it again is refused (the game is over): nothing is rated twice.
+    assert!(store.end_game(id, 1, &finish, now).is_err());
+}

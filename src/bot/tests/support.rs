@@ -1,0 +1,50 @@
+//! Fixtures shared by the core's tests: three users, a place, a pinned clock,
+//! and a command run as one of the users.
+
+use std::sync::Arc;
+
+use chrono::Duration;
+
+use crate::bot::reply::Reply;
+use crate::bot::{clock, Bot, Command, Invocation, OffsetClock, Place, User};
+use crate::store::UserId;
+
+pub const ALICE: UserId = 101;
+pub const BOB: UserId = 202;
+pub const CAROL: UserId = 303;
+
+pub fn name(id: UserId) -> &'static str {
+    match id {
+        ALICE => "alice",
+        BOB => "bob",
+        _ => "carol",
+    }
+}
+
+pub fn place(channel: &str) -> Place {
+    Place {
+        guild: "g".into(),
+        channel: channel.into(),
+    }
+}
+
+/// A clock pinned at 2026-01-01 00:00 UTC.
+pub fn clock() -> Arc<OffsetClock> {
+    Arc::new(OffsetClock::new(
+        Some(clock::parse_start("2026-01-01T00:00:00Z").unwrap()),
+        Duration::zero(),
+    ))
+}
+
+/// `command` from `user` in #general, as the adapters hand it to the core.
+pub fn run(bot: &Bot, user: UserId, command: Command) -> Vec<Reply> {
+    bot.handle(&Invocation {
+        place: place("general"),
+        user: User {
+            id: user,
+            name: name(user).into(),
+            is_admin: false,
+        },
+        command,
+    })
+}
