@@ -15,6 +15,7 @@
 
 use chrono::{DateTime, Utc};
 
+use crate::bot::correspondence::games;
 use crate::bot::ground::button_ids::{parse, Press, EXPIRED, NOT_FOR_YOU};
 use crate::bot::ground::context::{refuse, Ctx, Outcome};
 use crate::bot::ground::place::Place;
@@ -106,6 +107,7 @@ pub fn press(ctx: &Ctx<'_>, custom_id: &str) -> Outcome {
             standings::history::history(ctx, Some(user), Some(page_number(page)))
         }
         Press::GamesPage { page } => spectate::games_in_progress(ctx, Some(page_number(page))),
+        Press::MyGamesPage { page } => games::games(ctx, Some(page_number(page))),
     }
 }
 
@@ -149,7 +151,7 @@ pub fn live(
             .game(game)?
             .is_some_and(|row| row.guild == place.guild && row.status != GameStatus::Active),
         // A list can always be paged (a page gone past the end is refused when pressed).
-        Press::HistoryPage { .. } | Press::GamesPage { .. } => true,
+        Press::HistoryPage { .. } | Press::GamesPage { .. } | Press::MyGamesPage { .. } => true,
     })
 }
 

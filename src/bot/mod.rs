@@ -149,7 +149,7 @@ impl Bot {
                 Command::Theme(name) => themes::set_theme(&ctx, name),
                 Command::Themes => themes::list(&ctx),
                 Command::Claim => claim::claim(&ctx),
-                Command::Games { all: false, .. } => games::games(&ctx),
+                Command::Games { all: false, page } => games::games(&ctx, *page),
                 Command::Games { all: true, page } => spectate::games_in_progress(&ctx, *page),
                 Command::Remind { every } => remind::remind(&ctx, *every),
                 Command::RemindIn { after } => remind::remind_in(&ctx, *after),

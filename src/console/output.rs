@@ -75,7 +75,7 @@ pub fn print_reply(
             writeln!(w, "    {line}")?;
         }
     }
-    if let Some(file) = &reply.file {
+    for file in &reply.files {
         let path = write_file(out_dir, &file.name, &file.bytes);
         writeln!(w, "{prefix} file: {path}")?;
     }

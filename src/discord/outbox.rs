@@ -153,7 +153,7 @@ pub(crate) fn messages(reply: &Reply) -> Vec<Message> {
         }
         last.files.push(attachment);
     }
-    if let Some(file) = &reply.file {
+    for file in &reply.files {
         last.files.push(serenity::CreateAttachment::bytes(
             file.bytes.clone(),
             file_name(&file.name),

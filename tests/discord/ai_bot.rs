@@ -154,7 +154,7 @@ fn the_level_is_in_the_challenge_line_and_the_game_file() {
         "{resigned:?}"
     );
     let export = run(&bot, &alice(), Command::Export { game: None });
-    let file = export[0].file.as_ref().expect("the game file");
+    let file = export[0].files.first().expect("the game file");
     let ptn = String::from_utf8(file.bytes.clone()).unwrap();
     assert!(ptn.contains("[Player2 \"taktable (level 2)\"]"), "{ptn}");
     assert!(ptn.contains("[Player1 \"alice\"]"), "{ptn}");

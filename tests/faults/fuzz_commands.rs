@@ -276,6 +276,7 @@ fn button_ids_parse_or_are_ignored() {
             "challenge",
             "history",
             "games",
+            "mygames",
         ]),
         regressions: strings(&[
             "",
@@ -302,6 +303,7 @@ fn button_ids_parse_or_are_ignored() {
             Press::Replay { game } => button_ids::replay_id(game),
             Press::HistoryPage { user, page } => button_ids::history_page_id(user, page),
             Press::GamesPage { page } => button_ids::games_page_id(page),
+            Press::MyGamesPage { page } => button_ids::my_games_page_id(page),
         };
         assert_eq!(button_ids::parse(&written), Some(press), "{id:?}");
         true

@@ -284,14 +284,11 @@ fn registry() -> Vec<CommandSpec> {
                     "true: every game in progress in this server, for spectators",
                     OptionKind::Boolean,
                 ),
-                page_option("Which page of 10 games, with all:true (default 1)"),
+                page_option("Which page of the list (default 1)"),
             ],
             |chosen| {
                 let all = chosen.boolean("all") == Some(true);
                 let page = chosen.integer("page");
-                if page.is_some() && !all {
-                    return Err("/games page: is for the list of every game in progress, e.g. /games all:true page:2 (your own games fit on one page)".to_string());
-                }
                 Ok(Command::Games { all, page })
             },
         ),

@@ -3,9 +3,11 @@
 use chrono::{DateTime, Utc};
 
 use crate::bot::ground::announce::start_hint;
+use crate::bot::ground::button_ids;
 use crate::bot::ground::context::{Ctx, Failure, Outcome};
 use crate::bot::ground::interval::span;
 use crate::bot::ground::notify::{short_name, since_text};
+use crate::bot::ground::pages::Page;
 use crate::bot::ground::place::Place;
 use crate::bot::ground::reply::{channel_mention, mention, Reply};
 use crate::bot::life::here::short_challenge;
@@ -20,79 +22,99 @@ struct Listed {
     line: String,
 }
 
-/// `/games`: the caller's games in progress in this server, the ones
-/// waiting for their move first (longest waiting first), and the
-/// challenges addressed to them and the ones they made.
-pub fn games(ctx: &Ctx<'_>) -> Outcome {
+/// Lines a page of `/games`.
+pub const PAGE_SIZE: usize = 15;
+
+/// `/games [page]`: the caller's games in progress in this server, the
+/// ones waiting for their move first (longest waiting first), then the
+/// challenges addressed to them and the ones they made, 15 lines a page.
+pub fn games(ctx: &Ctx<'_>, page: Option<i64>) -> Outcome {
     let me = ctx.user.id;
     let mut listed = Vec::new();
     for (game, clock) in ctx.store().active_games_of(&ctx.place.guild, me)? {
         listed.push(list_line(ctx, &game, &clock, me)?);
     }
     listed.sort_by_key(|l| (!l.my_move, l.since, l.id));
-    let challenges = ctx.store().challenges_for(&ctx.place.guild, me, ctx.now)?;
-    let mut text = String::new();
-    if listed.is_empty() {
-        text.push_str("You have no games in progress in this server.");
-    } else {
-        text.push_str("Your games in progress in this server:");
-        let (mine, theirs): (Vec<&Listed>, Vec<&Listed>) = listed.iter().partition(|l| l.my_move);
-        for (title, group) in [("Your move:", mine), ("Their move:", theirs)] {
-            if !group.is_empty() {
-                text.push('\n');
-                text.push_str(title);
-                for l in group {
-                    text.push_str("\n- ");
-                    text.push_str(&l.line);
-                }
-            }
-        }
+    // Every line with the heading of its part, in the order shown.
+    let mut lines: Vec<(&str, String)> = Vec::new();
+    for l in &listed {
+        let heading = if l.my_move {
+            "Your move:"
+        } else {
+            "Their move:"
+        };
+        lines.push((heading, l.line.clone()));
     }
-    if !challenges.is_empty() {
-        text.push_str("\nChallenges waiting for you:");
-        for c in &challenges {
-            let place = Place {
-                guild: c.guild.clone(),
-                channel: c.channel.clone(),
-            };
-            text.push_str(&format!(
-                "\n- {}: {} challenges you to {}; /accept there within {}.",
-                channel_mention(&place),
+    for c in ctx.store().challenges_for(&ctx.place.guild, me, ctx.now)? {
+        lines.push((
+            "Challenges waiting for you:",
+            format!(
+                "{}: {} challenges you to {}; /accept there within {}.",
+                channel_mention(&Place::of_challenge(&c)),
                 mention(c.challenger),
-                short_challenge(c),
+                short_challenge(&c),
                 span(c.expires_at - ctx.now)
-            ));
-        }
+            ),
+        ));
     }
-    let made = ctx.store().challenges_by(&ctx.place.guild, me, ctx.now)?;
-    if !made.is_empty() {
-        text.push_str("\nYour challenges waiting for an answer:");
-        for c in &made {
-            let place = Place {
-                guild: c.guild.clone(),
-                channel: c.channel.clone(),
-            };
-            let what = match c.opponent {
-                Some(opponent) => {
-                    format!(
-                        "you challenge {} to {}",
-                        mention(opponent),
-                        short_challenge(c)
-                    )
-                }
-                None => format!("your open challenge, {}", short_challenge(c)),
-            };
-            text.push_str(&format!(
-                "\n- {}: {what}; it expires in {}, /cancel there withdraws it.",
-                channel_mention(&place),
+    for c in ctx.store().challenges_by(&ctx.place.guild, me, ctx.now)? {
+        let what = match c.opponent {
+            Some(opponent) => format!(
+                "you challenge {} to {}",
+                mention(opponent),
+                short_challenge(&c)
+            ),
+            None => format!("your open challenge, {}", short_challenge(&c)),
+        };
+        lines.push((
+            "Your challenges waiting for an answer:",
+            format!(
+                "{}: {what}; it expires in {}, /cancel there withdraws it.",
+                channel_mention(&Place::of_challenge(&c)),
                 span(c.expires_at - ctx.now)
-            ));
+            ),
+        ));
+    }
+    if lines.is_empty() {
+        return Ok(vec![Reply::ephemeral(
+            ctx.place,
+            format!(
+                "You have no games in progress in this server. {}",
+                start_hint()
+            ),
+        )]);
+    }
+    let page = Page::of(
+        lines.len(),
+        PAGE_SIZE,
+        page,
+        "Your list of games and challenges in this server",
+    )?;
+    let mut text = if page.count > 1 {
+        format!(
+            "Your games and challenges in this server, page {} of {}:",
+            page.number, page.count
+        )
+    } else if listed.is_empty() {
+        "You have no games in progress in this server.".to_string()
+    } else {
+        "Your games in progress in this server:".to_string()
+    };
+    let mut heading = "";
+    for (part, line) in lines.iter().skip(page.skip()).take(page.size) {
+        if *part != heading {
+            heading = part;
+            text.push('\n');
+            text.push_str(part);
         }
+        text.push_str("\n- ");
+        text.push_str(line);
     }
-    if listed.is_empty() && challenges.is_empty() && made.is_empty() {
-        text.push_str(&format!(" {}", start_hint()));
+    if !page.is_last() {
+        text.push_str(&format!("\nMore: /games page:{}", page.number + 1));
     }
-    Ok(vec![Reply::ephemeral(ctx.place, text)])
+    let reply = Reply::ephemeral(ctx.place, text);
+    Ok(vec![page.buttons(reply, button_ids::my_games_page_id)])
 }
 
 fn list_line(

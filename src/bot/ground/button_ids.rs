@@ -43,6 +43,11 @@ pub fn games_page_id(page: usize) -> String {
     format!("games:{page}")
 }
 
+/// A page of `/games` (the presser's own list).
+pub fn my_games_page_id(page: usize) -> String {
+    format!("mygames:{page}")
+}
+
 /// A parsed custom id.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Press {
@@ -70,6 +75,10 @@ pub enum Press {
     },
     /// Previous/Next under `/games all:true`: anyone may press it.
     GamesPage {
+        page: usize,
+    },
+    /// Previous/Next under `/games`: the presser's own list.
+    MyGamesPage {
         page: usize,
     },
 }
@@ -109,6 +118,9 @@ pub fn parse(custom_id: &str) -> Option<Press> {
         ["games", page] => Some(Press::GamesPage {
             page: page.parse().ok()?,
         }),
+        ["mygames", page] => Some(Press::MyGamesPage {
+            page: page.parse().ok()?,
+        }),
         _ => None,
     }
 }
@@ -142,6 +154,10 @@ mod tests {
             Some(Press::HistoryPage { user: 9, page: 2 })
         );
         assert_eq!(parse(&games_page_id(3)), Some(Press::GamesPage { page: 3 }));
+        assert_eq!(
+            parse(&my_games_page_id(2)),
+            Some(Press::MyGamesPage { page: 2 })
+        );
         for bad in [
             "",
             "challenge:x:accept",

@@ -1,6 +1,6 @@
 //! Where and by whom a command is given.
 
-use crate::store::{GameRow, UserId};
+use crate::store::{Challenge, GameRow, UserId};
 
 /// Where a command was given: a server (guild) and a channel in it.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -23,6 +23,14 @@ impl Place {
         Place {
             guild: game.guild.clone(),
             channel: game.channel.clone(),
+        }
+    }
+
+    /// Where challenge `c` waits.
+    pub fn of_challenge(c: &Challenge) -> Place {
+        Place {
+            guild: c.guild.clone(),
+            channel: c.channel.clone(),
         }
     }
 }

@@ -73,7 +73,8 @@ pub struct Reply {
     /// pinging them).
     pub mentions: Vec<UserId>,
     pub image: Option<Image>,
-    pub file: Option<Attachment>,
+    /// Attached files, in order.
+    pub files: Vec<Attachment>,
     pub buttons: Vec<Button>,
     /// A thread to open once this reply is posted.
     pub thread: Option<ThreadStart>,
@@ -87,7 +88,7 @@ impl Reply {
             text: text.into(),
             mentions: Vec::new(),
             image: None,
-            file: None,
+            files: Vec::new(),
             buttons: Vec::new(),
             thread: None,
         }
@@ -134,7 +135,7 @@ impl Reply {
     }
 
     pub fn with_file(mut self, name: String, bytes: Vec<u8>) -> Reply {
-        self.file = Some(Attachment { name, bytes });
+        self.files.push(Attachment { name, bytes });
         self
     }
 
@@ -152,6 +153,10 @@ impl Reply {
         self.visibility == Visibility::Ephemeral
     }
 }
+
+/// The most characters a chat message holds (Discord's limit): a reply's
+/// text stays within it, and what is longer goes as a file.
+pub const MESSAGE_LIMIT: usize = 2000;
 
 /// A user as Discord writes a mention: `<@id>`.
 pub fn mention(user: UserId) -> String {

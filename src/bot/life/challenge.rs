@@ -18,6 +18,26 @@ use crate::bot::ground::reply::{mention, ButtonStyle, Reply};
 use crate::games::options::challenge::color_of_seat;
 use crate::store::{ChallengeStatus, NewChallenge, StoreError};
 
+/// The most challenges one member may have waiting in a server at once
+/// (each channel holds one: without a cap, one member could hold every
+/// channel of a server).
+pub const MAX_WAITING: usize = 5;
+
+/// Refuses a challenge from a member who already has [`MAX_WAITING`]
+/// challenges waiting in this server.
+fn refuse_if_too_many(ctx: &Ctx<'_>) -> Result<(), Failure> {
+    let waiting = ctx
+        .store()
+        .challenges_by(&ctx.place.guild, ctx.user.id, ctx.now)?;
+    if waiting.len() >= MAX_WAITING {
+        return refuse(format!(
+            "You have {} challenges waiting in this server, the most one member may have: /cancel one (in its channel; /games lists them) or wait for an answer.",
+            waiting.len()
+        ));
+    }
+    Ok(())
+}
+
 fn refuse_if_busy(ctx: &Ctx<'_>) -> Result<(), Failure> {
     let place = ctx.place;
     if let Some(game) = ctx.store().active_game(&place.guild, &place.channel)? {
@@ -68,6 +88,7 @@ pub fn challenge(ctx: &Ctx<'_>, request: &ChallengeRequest) -> Outcome {
     if let Some(outcome) = computer::challenge(ctx, request)? {
         return outcome;
     }
+    refuse_if_too_many(ctx)?;
     let new = NewChallenge {
         guild: ctx.place.guild.clone(),
         channel: ctx.place.channel.clone(),
@@ -239,6 +260,7 @@ pub fn rematch(ctx: &Ctx<'_>, only: Option<i64>) -> Outcome {
     if let Some(outcome) = computer::rematch(ctx, &last, seat)? {
         return outcome;
     }
+    refuse_if_too_many(ctx)?;
     // Colours swapped: the old Player 1 plays Player 2's colour now.
     let color = color_of_seat(Some(seat.other()));
     let thread = threads::wanted(ctx, None)?;

@@ -7,7 +7,6 @@ use std::sync::{Arc, Barrier};
 
 use chrono::Duration;
 
-use crate::bot::commands::{self, OptionValue, UserRef};
 use crate::bot::reply::{Reply, Target};
 use crate::bot::*;
 use crate::games::{GameKind, GameSettings, Seat, TakSettings};
@@ -15,7 +14,7 @@ use crate::rating::{self, Rating};
 use crate::store::{Finish, GameStatus, NewGame};
 use crate::store::{Store, UserId};
 
-use super::support::{clock, name, place, ALICE, BOB, CAROL};
+use super::support::{challenge, clock, name, place, ALICE, BOB, CAROL};
 
 fn run_in(bot: &Bot, channel: &str, user: UserId, command: Command) -> Vec<Reply> {
     bot.handle(&Invocation {
@@ -34,24 +33,6 @@ fn mv(notation: &str) -> Command {
         notation: notation.into(),
         version: None,
     }
-}
-
-fn challenge(opponent: UserId, size: i64) -> Command {
-    commands::build(
-        "tak challenge",
-        vec![
-            (
-                "opponent".into(),
-                OptionValue::User(UserRef {
-                    id: opponent,
-                    name: name(opponent).into(),
-                }),
-            ),
-            ("size".into(), OptionValue::Integer(size)),
-            ("color".into(), OptionValue::String("white".into())),
-        ],
-    )
-    .unwrap()
 }
 
 /// `white` challenges `black` (who accepts) to Tak of a size in a channel.

@@ -7,15 +7,15 @@ use chrono::Duration;
 
 use super::button_ids::{self, EXPIRED, NOT_FOR_YOU};
 use super::commands::{self, OptionValue, UserRef};
-use super::reply::Reply;
 use super::*;
 use crate::store::{OfferKind, Store, StoreError, UserId};
 
-use support::{clock, name, place, run, ALICE, BOB, CAROL};
+use support::{challenge, clock, name, place, run, start_game, ALICE, BOB, CAROL};
 
 pub mod support;
 
 mod correspondence;
+mod limits;
 mod threads;
 
 fn bot_at(path: &std::path::Path, clock: Arc<OffsetClock>) -> Bot {
@@ -34,30 +34,6 @@ fn mv(notation: &str) -> Command {
         notation: notation.into(),
         version: None,
     }
-}
-
-fn challenge(opponent: UserId, size: i64) -> Command {
-    commands::build(
-        "tak challenge",
-        vec![
-            (
-                "opponent".into(),
-                OptionValue::User(UserRef {
-                    id: opponent,
-                    name: name(opponent).into(),
-                }),
-            ),
-            ("size".into(), OptionValue::Integer(size)),
-            ("color".into(), OptionValue::String("white".into())),
-        ],
-    )
-    .unwrap()
-}
-
-/// Alice (white) and Bob (black) start a game of the given size.
-fn start_game(bot: &Bot, size: i64) -> Vec<Reply> {
-    run(bot, ALICE, challenge(BOB, size));
-    run(bot, BOB, Command::Accept)
 }
 
 fn game_version(bot: &Bot) -> i64 {
@@ -435,7 +411,7 @@ fn export_is_a_ptn_file_with_the_required_tags() {
     let end = say(&bot, ALICE, mv("c1"));
     assert!(end.contains("R-0"), "{end}");
     let replies = run(&bot, BOB, Command::Export { game: None });
-    let file = replies[0].file.as_ref().unwrap();
+    let file = replies[0].files.first().unwrap();
     let text = String::from_utf8(file.bytes.clone()).unwrap();
     for tag in [
         "[Player1 \"alice\"]",

@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use chrono::Duration;
 
+use crate::bot::commands::{self, OptionValue, UserRef};
 use crate::bot::reply::Reply;
 use crate::bot::{clock, Bot, Command, Invocation, OffsetClock, Place, User};
 use crate::store::UserId;
@@ -47,4 +48,29 @@ pub fn run(bot: &Bot, user: UserId, command: Command) -> Vec<Reply> {
         },
         command,
     })
+}
+
+/// Alice's challenge to `opponent` to Tak of `size`, Alice playing white.
+pub fn challenge(opponent: UserId, size: i64) -> Command {
+    commands::build(
+        "tak challenge",
+        vec![
+            (
+                "opponent".into(),
+                OptionValue::User(UserRef {
+                    id: opponent,
+                    name: name(opponent).into(),
+                }),
+            ),
+            ("size".into(), OptionValue::Integer(size)),
+            ("color".into(), OptionValue::String("white".into())),
+        ],
+    )
+    .expect("a well-formed challenge")
+}
+
+/// Alice (white) and Bob (black) start a game of the given size in #general.
+pub fn start_game(bot: &Bot, size: i64) -> Vec<Reply> {
+    run(bot, ALICE, challenge(BOB, size));
+    run(bot, BOB, Command::Accept)
 }

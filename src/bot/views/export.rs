@@ -3,7 +3,7 @@
 
 use crate::bot::ground::announce::start_hint;
 use crate::bot::ground::context::{refuse, Ctx, Failure, Outcome};
-use crate::bot::ground::reply::{mention, Reply};
+use crate::bot::ground::reply::{mention, Reply, MESSAGE_LIMIT};
 use crate::bot::life::computer::export_name;
 use crate::games::{ExportMeta, Seat};
 use crate::store::{GameRow, GameStatus};
@@ -38,12 +38,26 @@ pub fn export(ctx: &Ctx<'_>, id: Option<i64>) -> Outcome {
         plies(state.action_count()),
         meta.result
     );
-    if let Some(link) = &export.viewer_link {
-        text.push_str(&format!(" Replay it on ptn.ninja: {link}"));
+    let mut link_file = None;
+    if let Some(link) = export.viewer_link {
+        let line = format!(" Replay it on ptn.ninja: {link}");
+        if text.chars().count() + line.chars().count() <= MESSAGE_LIMIT {
+            text.push_str(&line);
+        } else {
+            // Cut across messages, a link no longer works: it goes whole as a file.
+            let name = format!("taktable-game-{}-ptn-ninja-link.txt", game.id);
+            text.push_str(&format!(
+                " Its ptn.ninja link ({} characters) is longer than a message: it is in the attached {name}.",
+                link.chars().count()
+            ));
+            link_file = Some((name, link));
+        }
     }
-    Ok(vec![
-        Reply::public(place, text).with_file(file_name, export.text.into_bytes())
-    ])
+    let mut reply = Reply::public(place, text).with_file(file_name, export.text.into_bytes());
+    if let Some((name, link)) = link_file {
+        reply = reply.with_file(name, format!("{link}\n").into_bytes());
+    }
+    Ok(vec![reply])
 }
 
 /// The game a command shows (`/export`, `/replay`): `id` names a game of

@@ -6,7 +6,7 @@ use serde_json::json;
 
 use super::export::game_to_show;
 use crate::bot::ground::context::{Ctx, Outcome};
-use crate::bot::ground::reply::Reply;
+use crate::bot::ground::reply::{Reply, MESSAGE_LIMIT};
 use crate::store::ratings::counts_for_rating;
 use crate::store::GameStatus;
 
@@ -38,5 +38,18 @@ pub fn info(ctx: &Ctx<'_>, id: Option<i64>) -> Outcome {
         "winner": game.winner.map(seat_name),
         "created_at": game.created_at.to_rfc3339(),
     });
-    Ok(vec![Reply::public(ctx.place, line.to_string())])
+    let line = line.to_string();
+    if line.chars().count() <= MESSAGE_LIMIT {
+        return Ok(vec![Reply::public(ctx.place, line)]);
+    }
+    // A long game's JSON goes whole as a file, not cut into messages.
+    let text = format!(
+        "Game #{}: its settings and state as JSON, attached ({} KB, longer than a message).",
+        game.id,
+        line.len().div_ceil(1024)
+    );
+    Ok(vec![Reply::public(ctx.place, text).with_file(
+        format!("taktable-game-{}.json", game.id),
+        line.into_bytes(),
+    )])
 }

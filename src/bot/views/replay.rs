@@ -46,8 +46,7 @@ pub fn replay(ctx: &Ctx<'_>, id: Option<i64>) -> Outcome {
 
 #[cfg(test)]
 mod tests {
-    use crate::bot::commands::{build, OptionValue, UserRef};
-    use crate::bot::tests::support::{clock, run, ALICE, BOB, CAROL};
+    use crate::bot::tests::support::{clock, run, start_game, ALICE, BOB, CAROL};
     use crate::bot::{Bot, Command};
     use crate::store::Store;
 
@@ -64,22 +63,7 @@ mod tests {
     fn the_replay_button_under_a_finished_game_posts_every_position() {
         let dir = tempfile::tempdir().unwrap();
         let bot = Bot::new(Store::open(&dir.path().join("t.db")).unwrap(), clock());
-        let challenge = build(
-            "tak challenge",
-            vec![
-                (
-                    "opponent".into(),
-                    OptionValue::User(UserRef {
-                        id: BOB,
-                        name: "bob".into(),
-                    }),
-                ),
-                ("color".into(), OptionValue::String("white".into())),
-            ],
-        )
-        .unwrap();
-        run(&bot, ALICE, challenge);
-        run(&bot, BOB, Command::Accept);
+        start_game(&bot, 5);
         for (user, notation) in [(ALICE, "a1"), (BOB, "e5"), (ALICE, "b2")] {
             let mv = Command::Move {
                 notation: notation.into(),
@@ -95,7 +79,7 @@ mod tests {
             .unwrap_or_else(|| panic!("no Replay button: {over:?}"));
         // Anyone may watch it, not only the players.
         let replies = run(&bot, CAROL, Command::Button(button.custom_id.clone()));
-        let file = replies[0].file.as_ref().unwrap();
+        let file = replies[0].files.first().unwrap();
         assert_eq!(file.name, "taktable-game-1.gif");
         assert_eq!(frames(&file.bytes), 4);
         assert!(
@@ -105,7 +89,7 @@ mod tests {
         );
         // The same by command, and a refusal for a game that isn't there.
         let by_command = run(&bot, ALICE, Command::Replay { game: None });
-        assert_eq!(frames(&by_command[0].file.as_ref().unwrap().bytes), 4);
+        assert_eq!(frames(&by_command[0].files.first().unwrap().bytes), 4);
         let missing = run(&bot, ALICE, Command::Replay { game: Some(9) });
         assert!(missing[0].is_ephemeral());
         assert!(
