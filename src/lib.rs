@@ -4,6 +4,7 @@
 //! keeps everything in SQLite; `bot` is the transport-agnostic core that
 //! turns an invocation into replies; `console` is the terminal adapter.
 pub mod bot;
+pub mod budget;
 pub mod cli;
 pub mod console;
 pub mod discord;

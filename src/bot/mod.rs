@@ -104,6 +104,11 @@ impl Bot {
         inv: &Invocation,
         still_wanted: impl FnOnce() -> bool,
     ) -> Option<Vec<Reply>> {
+        // A replay or an analysis only reads a game: it does not wait for
+        // the channel's turn, nor hold it for seconds (issue 26).
+        if inv.command.is_heavy() {
+            return still_wanted().then(|| self.handle_locked(inv));
+        }
         let replies = self.in_channel(&inv.place, || {
             if !still_wanted() {
                 return None;

@@ -1,6 +1,7 @@
 //! `taktable run`: connect to Discord and serve the slash commands until Ctrl-C or SIGTERM.
 
 use std::process::ExitCode;
+use std::time::Duration;
 
 use clap::Args;
 
@@ -32,6 +33,9 @@ impl RunArgs {
     }
 }
 
+/// How long the tasks left at the end may take to let go.
+const RUNTIME_LIMIT: Duration = Duration::from_millis(500);
+
 /// Reads the configuration and runs the bot. Exit status 2 when the configuration is wrong
 /// (a missing DISCORD_TOKEN, say), 1 when the connection fails, 0 after a clean shutdown.
 pub fn main(args: RunArgs) -> ExitCode {
@@ -57,7 +61,12 @@ pub fn main(args: RunArgs) -> ExitCode {
             return ExitCode::from(1);
         }
     };
-    match runtime.block_on(discord::run(&config)) {
+    let outcome = runtime.block_on(discord::run(&config));
+    // What still runs is dropped now rather than waited for: a shard stuck reconnecting, or a
+    // job on a blocking thread. Dropping the tasks drops the last users of the database, which
+    // closes it.
+    runtime.shutdown_timeout(RUNTIME_LIMIT);
+    match outcome {
         Ok(()) => ExitCode::SUCCESS,
         Err(why) => {
             eprintln!("error: {why}");

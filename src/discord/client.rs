@@ -13,6 +13,7 @@ use super::data::Data;
 use super::error::Error;
 use super::framework;
 use super::gate::Gate;
+use super::lanes::Lanes;
 use super::outbox::Outbox;
 use super::shards::ShardRange;
 use super::unreadable::UnreadableEvents;
@@ -47,15 +48,32 @@ pub async fn run(config: &Config) -> Result<(), Error> {
     run_until(config, signal).await
 }
 
-/// How long a shutdown waits for the commands under way.
-const FINISH_LIMIT: Duration = Duration::from_secs(10);
+/// How long a shutdown waits for the commands under way before it abandons them.
+const FINISH_LIMIT: Duration = Duration::from_secs(5);
+
+/// How long abandoned commands have to send their "restarting" answer.
+const ABANDON_LIMIT: Duration = Duration::from_millis(1500);
+
+/// How long after the signal the gateway may take to close before the bot leaves it: when
+/// Discord cannot be reached the shards may never return (issue 26), and a service manager
+/// waits 10 s before it kills.
+const GATEWAY_LIMIT: Duration = Duration::from_millis(7500);
+
+/// How long the scheduler, the computer opponent and the last users of the database get once
+/// the gateway is closed.
+const TASKS_LIMIT: Duration = Duration::from_millis(800);
+
+/// How often the members' quiet buckets are forgotten.
+const FORGET_QUIET_MEMBERS: Duration = Duration::from_secs(60);
 
 /// How often a shutdown asks the shards to stop again while none has started yet.
 const SHUTDOWN_RETRY: Duration = Duration::from_millis(100);
 
 /// Runs the bot until `shutdown` completes (or the connection fails for good), then shuts down
-/// cleanly: new commands are turned away, those under way finish (at most 10 s), the scheduler
-/// stops, the gateway connection is closed (code 1000) and the database is closed.
+/// cleanly within 10 s, whether Discord is there or not: jobs (replays, analyses) are told to
+/// stop, new commands are turned away, those under way finish (at most 5 s, then they answer
+/// that the bot is restarting), the scheduler stops, the gateway connection is closed (code 1000;
+/// given up after 7.5 s) and the database is closed.
 pub async fn run_until(
     config: &Config,
     shutdown: impl Future<Output = ()> + Send + 'static,
@@ -66,16 +84,19 @@ pub async fn run_until(
     let store = open_store(config)?;
     let bot = Arc::new(Bot::new(store, Arc::new(SystemClock)));
     let gate = Arc::new(Gate::default());
+    let lanes = Arc::new(Lanes::default());
     let wake = Arc::new(Notify::new());
 
     let data = {
         let (bot, gate, wake) = (Arc::clone(&bot), Arc::clone(&gate), Arc::clone(&wake));
+        let lanes = Arc::clone(&lanes);
         let (plain_moves, defer_after) = (config.plain_moves, config.defer_after);
         let shards = config.shards.clone();
         move |http| Data {
             outbox: Arc::new(Outbox::new(http, Arc::clone(&bot))),
             bot,
             gate,
+            lanes,
             scheduler: wake,
             plain_moves,
             defer_after,
@@ -114,15 +135,29 @@ pub async fn run_until(
         scheduler_stopped,
     ));
 
+    let forgetting = tokio::spawn(async move {
+        let mut every = tokio::time::interval(FORGET_QUIET_MEMBERS);
+        loop {
+            every.tick().await;
+            lanes.forget_quiet_members();
+        }
+    });
+
+    let (stopping, mut stop_asked) = watch::channel(false);
     let shard_manager = client.shard_manager.clone();
     let stopper = {
         let stop_scheduler = Arc::clone(&stop_scheduler);
+        let bot = Arc::clone(&bot);
         tokio::spawn(async move {
             shutdown.await;
             info!("shutting down");
+            let _ = stopping.send(true);
+            bot.stop_jobs();
             let unfinished = gate.close(FINISH_LIMIT).await;
             if unfinished > 0 {
-                warn!(unfinished, "stopping with commands still under way");
+                warn!(unfinished, "abandoning the commands still under way");
+                gate.abandon();
+                gate.close(ABANDON_LIMIT).await;
             }
             let _ = stop_scheduler.send(true);
             // serenity's `shutdown_all` does nothing while no shard has started yet (a stop
@@ -134,30 +169,44 @@ pub async fn run_until(
             }
         })
     };
+    let gateway_given_up = async move {
+        let _ = stop_asked.wait_for(|asked| *asked).await;
+        tokio::time::sleep(GATEWAY_LIMIT).await;
+    };
 
-    let outcome = match &config.shards {
-        None => client.start_autosharded().await,
-        Some(shards) => {
-            // serenity 0.12's `start_shard_range` runs the shards start..=end (its end is
-            // inclusive, unlike Rust's `..`): hence `end - 1` for our half-open range, which
-            // `ShardRange` guarantees is not empty.
-            let range = shards.range();
-            client
-                .start_shard_range(range.start..range.end - 1, shards.total())
-                .await
+    let start = async {
+        match &config.shards {
+            None => client.start_autosharded().await,
+            Some(shards) => {
+                // serenity 0.12's `start_shard_range` runs the shards start..=end (its end is
+                // inclusive, unlike Rust's `..`): hence `end - 1` for our half-open range,
+                // which `ShardRange` guarantees is not empty.
+                let range = shards.range();
+                client
+                    .start_shard_range(range.start..range.end - 1, shards.total())
+                    .await
+            }
+        }
+    };
+    let outcome = tokio::select! {
+        outcome = start => outcome,
+        () = gateway_given_up => {
+            warn!("the gateway did not close in time (is Discord reachable?); leaving it");
+            Ok(())
         }
     };
     stopper.abort();
+    forgetting.abort();
     let _ = stop_scheduler.send(true);
-    if tokio::time::timeout(FINISH_LIMIT, scheduler).await.is_err() {
-        warn!("the scheduler did not stop in time");
-    }
-    if tokio::time::timeout(FINISH_LIMIT, computer).await.is_err() {
-        warn!("the computer opponent did not stop in time");
+    let tasks = async {
+        let _ = tokio::join!(scheduler, computer);
+    };
+    if tokio::time::timeout(TASKS_LIMIT, tasks).await.is_err() {
+        warn!("the scheduler or the computer opponent did not stop in time");
     }
     drop(client);
     // The framework's data holds the core too; serenity's shard tasks let it go as they end.
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(2);
+    let deadline = tokio::time::Instant::now() + TASKS_LIMIT;
     while Arc::strong_count(&bot) > 1 && tokio::time::Instant::now() < deadline {
         tokio::time::sleep(Duration::from_millis(10)).await;
     }

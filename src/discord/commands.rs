@@ -18,6 +18,7 @@ use tracing::warn;
 
 use super::data::{Command, CommandError, Data};
 use super::interaction::{self, place};
+use super::lanes::Work;
 use super::outbox::Answer;
 use super::registration::{self, autocompleted, ordered_options};
 use crate::bot::commands::{self, CommandSpec, OptionKind, OptionSpec, OptionValue, UserRef};
@@ -207,12 +208,14 @@ async fn slash(ctx: AppContext<'_>) -> Result<(), CommandError> {
         http: &ctx.framework.serenity_context.http,
         id: interaction.id,
         token: &interaction.token,
+        attachment_size_limit: interaction.attachment_size_limit,
     };
     interaction::run(
         data,
         answer,
         place(interaction.guild_id, interaction.channel_id),
         interaction::user(&interaction.user, interaction.member.as_deref()),
+        Work::of(name),
         move |bot| build(bot, name, options),
     )
     .await?;

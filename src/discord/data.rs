@@ -8,6 +8,7 @@ use tokio::sync::Notify;
 use tracing::warn;
 
 use super::gate::Gate;
+use super::lanes::Lanes;
 use super::outbox::Outbox;
 use super::shards::{self, ShardRange};
 use crate::bot::{Bot, Place};
@@ -20,6 +21,8 @@ pub(crate) struct Data {
     pub outbox: Arc<Outbox>,
     /// Turns commands away once the bot is stopping; counts those under way.
     pub gate: Arc<Gate>,
+    /// The channels' lanes, the pools and the members' buckets.
+    pub lanes: Arc<Lanes>,
     /// Wakes the scheduler after a command (it may have scheduled something sooner).
     pub scheduler: Arc<Notify>,
     /// Whether messages that read as moves are played (`PLAIN_MOVES`).

@@ -1,18 +1,31 @@
 //! Stopping cleanly: once the bot is asked to stop, the gate turns new commands away, and the
-//! shutdown waits until the commands under way have finished (and their answers are sent).
+//! shutdown waits until the commands under way have finished (and their answers are sent). Past
+//! its limit the shutdown abandons the rest: each answers "restarting" and lets go (issue 26).
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use tokio::sync::Notify;
+use tokio::sync::{watch, Notify};
 
 /// Counts the commands under way; closed once the bot is stopping.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub(crate) struct Gate {
     closed: AtomicBool,
     under_way: AtomicUsize,
     idle: Notify,
+    abandoned: watch::Sender<bool>,
+}
+
+impl Default for Gate {
+    fn default() -> Gate {
+        Gate {
+            closed: AtomicBool::new(false),
+            under_way: AtomicUsize::new(0),
+            idle: Notify::new(),
+            abandoned: watch::Sender::new(false),
+        }
+    }
 }
 
 /// A command under way; dropping it marks the command finished.
@@ -32,6 +45,19 @@ impl Gate {
         self.under_way.fetch_add(1, Ordering::SeqCst);
         let pass = Pass(Arc::clone(self));
         (!self.closed.load(Ordering::SeqCst)).then_some(pass)
+    }
+
+    /// Tells the commands still under way to stop waiting for their work and answer that the
+    /// bot is restarting.
+    pub fn abandon(&self) {
+        self.abandoned.send_replace(true);
+    }
+
+    /// Completes once the shutdown has abandoned the commands under way.
+    pub async fn abandoned(&self) {
+        let mut abandoned = self.abandoned.subscribe();
+        // The sender lives in the gate, so the wait can only end by the value.
+        let _ = abandoned.wait_for(|abandoned| *abandoned).await;
     }
 
     /// Turns new commands away, then waits (at most `limit`) for those under way to finish.
@@ -74,6 +100,14 @@ mod tests {
         assert!(!closing.is_finished());
         drop(pass);
         assert_eq!(closing.await.unwrap(), 0);
+        let waiting = {
+            let gate = Arc::clone(&gate);
+            tokio::spawn(async move { gate.abandoned().await })
+        };
+        tokio::task::yield_now().await;
+        assert!(!waiting.is_finished());
+        gate.abandon();
+        waiting.await.unwrap();
         assert_eq!(
             Gate::default().close(Duration::from_millis(1)).await,
             0,

@@ -10,6 +10,9 @@
 //! answer); a refusal that comes late deletes the public placeholder and follows up
 //! ephemerally. So the visibility never has to be guessed before the outcome is known, except in
 //! that rare slow case.
+//!
+//! Before any of that, the command is admitted to its channel's lane or the job queue
+//! ([`super::lanes`]) or refused at once; its wait there counts towards the deadline.
 
 use std::sync::Arc;
 
@@ -17,6 +20,7 @@ use poise::serenity_prelude as serenity;
 use tracing::error;
 
 use super::data::Data;
+use super::lanes::Work;
 use super::outbox::{Answer, Message};
 use crate::bot::{Bot, Command, Invocation, Place, Reply, User};
 
@@ -27,6 +31,10 @@ pub(crate) const NOT_IN_A_SERVER: &str =
 /// The answer to a command that arrives while the bot is shutting down.
 pub(crate) const STOPPING: &str =
     "taktable is restarting; nothing was done. Please try again in a minute.";
+
+/// The answer to a command still waiting or working when the shutdown gives up on it.
+pub(crate) const ABANDONED: &str =
+    "taktable is restarting; this was not finished. Please try again in a minute.";
 
 /// Where a command was given: the channel (a thread is its own channel) in its server. `None`
 /// outside servers.
@@ -73,15 +81,17 @@ pub(crate) fn sentence(text: &str) -> String {
 }
 
 /// Handles one interaction: `make` builds the command (off the async threads: it may look up
-/// the store), the core handles it, and the replies answer the interaction.
+/// the store), the core handles it, and the replies answer the interaction. `work` says where
+/// it waits for its turn.
 pub(crate) async fn run(
     data: &Data,
     answer: Answer<'_>,
     place: Option<Place>,
     user: User,
+    work: Work,
     make: impl FnOnce(&Bot) -> Result<Command, String> + Send + 'static,
 ) -> serenity::Result<()> {
-    run_pressed(data, answer, place, user, make, None).await
+    run_pressed(data, answer, place, user, work, make, None).await
 }
 
 /// [`run`] for a button press: `pressed` is the message and the custom id of the pressed button,
@@ -91,43 +101,71 @@ async fn run_pressed(
     answer: Answer<'_>,
     place: Option<Place>,
     user: User,
+    work: Work,
     make: impl FnOnce(&Bot) -> Result<Command, String> + Send + 'static,
     pressed: Option<(serenity::MessageId, String)>,
 ) -> serenity::Result<()> {
     let Some(place) = place else {
         return answer.respond(Message::text(NOT_IN_A_SERVER, true)).await;
     };
+    // Discord says with every interaction how large a file the server takes (boosts raise it).
+    data.bot
+        .set_upload_limit(&place.guild, answer.attachment_size_limit as usize);
     if let Some(refusal) = data.refusal(&place) {
         return answer.respond(Message::text(&refusal, true)).await;
     }
     let Some(_pass) = data.gate.enter() else {
         return answer.respond(Message::text(STOPPING, true)).await;
     };
+    let ticket = match data.lanes.admit(user.id, &place, work) {
+        Ok(ticket) => ticket,
+        Err(refusal) => return answer.respond(Message::text(refusal.text(), true)).await,
+    };
     let bot = Arc::clone(&data.bot);
     let here = place.clone();
-    let mut task = tokio::task::spawn_blocking(move || match make(&bot) {
-        Ok(command) => bot.handle(&Invocation {
-            place,
-            user,
-            command,
-        }),
-        Err(why) => vec![Reply::ephemeral(&place, sentence(&why))],
-    });
+    let task = async move {
+        let turn = ticket.turn().await;
+        tokio::task::spawn_blocking(move || {
+            let _turn = turn;
+            match make(&bot) {
+                Ok(command) => bot.handle(&Invocation {
+                    place,
+                    user,
+                    command,
+                }),
+                Err(why) => vec![Reply::ephemeral(&place, sentence(&why))],
+            }
+        })
+        .await
+    };
+    tokio::pin!(task);
+    let abandoned = data.gate.abandoned();
+    tokio::pin!(abandoned);
     let mut deferred = false;
-    let outcome = if data.defer_after.is_zero() {
+    if data.defer_after.is_zero() {
         answer.defer().await?;
         deferred = true;
-        task.await
-    } else {
-        tokio::select! {
-            biased;
-            outcome = &mut task => outcome,
-            _ = tokio::time::sleep(data.defer_after) => {
-                answer.defer().await?;
-                deferred = true;
-                task.await
+    }
+    let outcome = tokio::select! {
+        biased;
+        outcome = &mut task => Some(outcome),
+        () = &mut abandoned => None,
+        () = tokio::time::sleep(data.defer_after), if !deferred => {
+            answer.defer().await?;
+            deferred = true;
+            tokio::select! {
+                biased;
+                outcome = &mut task => Some(outcome),
+                () = &mut abandoned => None,
             }
         }
+    };
+    let Some(outcome) = outcome else {
+        // The work may still finish on its thread; its answer is this one.
+        let replies = vec![Reply::ephemeral(&here, ABANDONED)];
+        return answer
+            .deliver(&data.outbox, &here, deferred, replies, None)
+            .await;
     };
     let replies = outcome.unwrap_or_else(|why| {
         error!("the bot core failed on a command: {why}");
@@ -153,15 +191,23 @@ pub(crate) async fn button(
         http: &ctx.http,
         id: press.id,
         token: &press.token,
+        attachment_size_limit: press.attachment_size_limit,
     };
     let custom_id = press.data.custom_id.clone();
     let pressed = Some((press.message.id, custom_id.clone()));
+    let command = Command::Button(custom_id);
+    let work = if command.is_heavy() {
+        Work::Heavy
+    } else {
+        Work::Light
+    };
     run_pressed(
         data,
         answer,
         place(press.guild_id, press.channel_id),
         user(&press.user, press.member.as_ref()),
-        move |_| Ok(Command::Button(custom_id)),
+        work,
+        move |_| Ok(command),
         pressed,
     )
     .await

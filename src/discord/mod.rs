@@ -17,6 +17,8 @@
 //! - `scheduler`: reminders and expiries, posted when due.
 //! - `threads`: the thread a game with `thread:true` is played in, opened once it is accepted.
 //! - `gate`: stops taking commands at shutdown and waits for those under way.
+//! - `lanes`: fair, bounded execution: a queue per channel, a bounded pool, a job queue for
+//!   heavy commands, a token bucket per member.
 //! - `plain`: moves typed as plain messages (`PLAIN_MOVES`).
 //! - [`shards`]: which servers a process serves when several run the gateway shards.
 //! - `unreadable`: warns about interactions serenity could not deserialize (else dropped silently).
@@ -32,6 +34,7 @@ mod error;
 mod framework;
 mod gate;
 mod interaction;
+mod lanes;
 pub mod logging;
 mod outbox;
 mod plain;

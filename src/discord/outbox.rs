@@ -429,6 +429,9 @@ pub(crate) struct Answer<'a> {
     pub http: &'a serenity::Http,
     pub id: serenity::InteractionId,
     pub token: &'a str,
+    /// The largest file the answer may carry in this server (Discord gives it with every
+    /// interaction: 10 MiB, more with boosts).
+    pub attachment_size_limit: u32,
 }
 
 impl Answer<'_> {

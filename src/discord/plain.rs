@@ -41,10 +41,17 @@ pub(crate) async fn on_message(data: &Data, message: &serenity::Message) {
             .unwrap_or_else(|| message.author.display_name().to_string()),
         is_admin: false,
     };
+    // A flood of chat waits in the channel's lane like commands do; past a full lane a message
+    // is not read (it may not even be a move).
+    let Some(ticket) = data.lanes.admit_chat(user.id, &place) else {
+        return;
+    };
+    let turn = ticket.turn().await;
     let text = message.content.clone();
     let bot = Arc::clone(&data.bot);
     let here = place.clone();
     let handled = tokio::task::spawn_blocking(move || {
+        let _turn = turn;
         let command = suggest::plain_move(&bot, &place, user.id, &text)?;
         Ok::<_, crate::store::StoreError>(command.map(|command| {
             bot.handle(&Invocation {

@@ -10,6 +10,7 @@ use super::error::GameError;
 use super::options::{Chosen, OptionSpec, OptionValue};
 use super::record::Record;
 use super::seat::Seat;
+use crate::budget::Budget;
 
 /// How a game ended by its rules.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -278,8 +279,10 @@ pub trait HostedGame: Clone + std::fmt::Debug + Sized {
     /// The computer's view of every position of the game, from the start
     /// to the current one (one more than the actions played), for
     /// `/analyze`. It searches every position: seconds, never on an async
-    /// thread. `None` when the game has no computer opponent.
-    fn computer_evaluation(&self) -> Option<Evaluations> {
+    /// thread. Once `budget` is spent it stops: the list then ends early
+    /// (it always has the start). `None` when the game has no computer
+    /// opponent.
+    fn computer_evaluation(&self, _budget: &Budget) -> Option<Evaluations> {
         None
     }
 }

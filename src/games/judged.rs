@@ -3,6 +3,10 @@
 //! measured alike. Each game with an engine (Tak, Takat) gives its search
 //! and its depths; how the moves are then marked is the bot's.
 
+use std::time::Duration;
+
+use crate::budget::Budget;
+
 /// One position's evaluation; scores are for White in the engine's units,
 /// a decided game `±WIN` less its plies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -16,25 +20,40 @@ pub struct Judged<M> {
     pub shallow_score: i32,
 }
 
+/// How far one search of [`judge_game`] goes: its plies, and at most this
+/// long (the deepest finished iteration counts).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Horizon {
+    pub depth: u32,
+    pub movetime: Option<Duration>,
+}
+
 /// Every position from `start` through `moves` (one more than the moves),
-/// judged by `search(position, plies)`, which gives White's score and the
+/// judged by `search(position, horizon)`, which gives White's score and the
 /// best move. Each position is searched `depth` and `shallow` plies; the
 /// position a move led to is searched `depth - 1` plies, the same horizon,
 /// so a move's loss is the best move's score less the played move's, with
 /// no bias from whose turn it is. `play` makes a move and says whether it
-/// was legal: an illegal move ends the list.
+/// was legal: an illegal move ends the list. Each search has at most
+/// `search_time`; once `budget` is spent the list ends where it got to (it
+/// always has the start).
 pub fn judge_game<P: Clone, M: Copy>(
     start: &P,
     moves: &[M],
     (depth, shallow): (u32, u32),
-    mut search: impl FnMut(&P, u32) -> (i32, Option<M>),
+    (budget, search_time): (&Budget, Duration),
+    mut search: impl FnMut(&P, Horizon) -> (i32, Option<M>),
     mut play: impl FnMut(&mut P, M) -> bool,
 ) -> Vec<Judged<M>> {
+    let horizon = |depth| Horizon {
+        depth,
+        movetime: budget.at_most(search_time).remaining(),
+    };
     let mut position = start.clone();
     let mut judged = Vec::with_capacity(moves.len() + 1);
     for index in 0..=moves.len() {
-        let (white_score, best) = search(&position, depth);
-        let (shallow_score, _) = search(&position, shallow);
+        let (white_score, best) = search(&position, horizon(depth));
+        let (shallow_score, _) = search(&position, horizon(shallow));
         let mut entry = Judged {
             white_score,
             best,
@@ -42,13 +61,56 @@ pub fn judge_game<P: Clone, M: Copy>(
             shallow_score,
         };
         if let Some(&mv) = moves.get(index) {
-            if !play(&mut position, mv) {
+            if budget.spent() || !play(&mut position, mv) {
                 judged.push(entry);
                 break;
             }
-            entry.played_score = Some(search(&position, depth - 1).0);
+            entry.played_score = Some(search(&position, horizon(depth - 1)).0);
         }
         judged.push(entry);
     }
     judged
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::AtomicBool;
+    use std::sync::Arc;
+
+    use super::*;
+
+    /// A counting game: a position is a number, a move adds to it, the
+    /// search scores the number and moves 1.
+    fn judge(moves: &[u32], budget: &Budget) -> Vec<Judged<u32>> {
+        judge_game(
+            &0u32,
+            moves,
+            (2, 1),
+            (budget, Duration::from_millis(100)),
+            |position, horizon| {
+                assert!(horizon
+                    .movetime
+                    .is_none_or(|t| t <= Duration::from_millis(100)));
+                (*position as i32, Some(1))
+            },
+            |position, mv| {
+                *position += mv;
+                true
+            },
+        )
+    }
+
+    #[test]
+    fn every_position_is_judged_until_the_budget_is_spent() {
+        let whole = judge(&[1, 2, 3], &Budget::unlimited());
+        assert_eq!(whole.len(), 4);
+        assert_eq!(whole[3].white_score, 6);
+        assert_eq!(whole[0].played_score, Some(1));
+        // Issue 26: a spent budget (here the bot stopping) ends the list
+        // at the start, which is still judged.
+        let stopped = Budget::new(Duration::from_secs(60), Arc::new(AtomicBool::new(true)));
+        let cut = judge(&[1, 2, 3], &stopped);
+        assert_eq!(cut.len(), 1);
+        assert_eq!((cut[0].white_score, cut[0].played_score), (0, None));
+    }
 }

@@ -19,6 +19,8 @@ pub mod takkure;
 
 use serde::{Deserialize, Serialize};
 
+use crate::budget::Budget;
+
 pub use error::GameError;
 pub use hosted::{
     plural, resignation_result, Completion, Evaluations, Export, ExportMeta, GameOutcome,
@@ -302,8 +304,8 @@ macro_rules! games {
             }
 
             /// The computer's view of every position ([`HostedGame::computer_evaluation`]); blocking.
-            pub fn computer_evaluation(&self) -> Option<Evaluations> {
-                match self { $(GameState::$variant(g) => g.computer_evaluation()),+ }
+            pub fn computer_evaluation(&self, budget: &Budget) -> Option<Evaluations> {
+                match self { $(GameState::$variant(g) => g.computer_evaluation(budget)),+ }
             }
 
             /// The game as a file in its notation.

@@ -12,6 +12,12 @@
 //!   over the frame before (GIF's "keep" disposal), so a move costs the few
 //!   squares and card lines it touched.
 //!
+//! What keeps it bounded ([`Limits`], issue 26): at most so many frames
+//! (a longer game shows every second or third position, the last always),
+//! a size checked as each frame is written (the GIF stops growing at the
+//! server's upload limit, it is not built whole first), and the job's
+//! [`Budget`] checked before each frame.
+//!
 //! The figures for a 150-ply 8x8 Tak game are in `docs/render.md`
 //! (`cargo test --release --lib render::animation -- --ignored`).
 
@@ -23,6 +29,7 @@ use gif::{DisposalMethod, Encoder, Frame, Repeat};
 use image::RgbImage;
 
 use super::{compose, Theme};
+use crate::budget::Budget;
 use crate::games::{GameError, GameState};
 
 /// How long each position shows, in hundredths of a second.
@@ -42,9 +49,35 @@ const KEY_BITS: u32 = 6;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Animation {
     pub gif: Vec<u8>,
-    /// Positions shown: the start and one after each action.
+    /// Positions shown: the start and one after each `step` actions (and
+    /// the last).
     pub frames: usize,
+    /// How many actions each frame moves on: 1 unless the game is longer
+    /// than [`Limits::frames`].
+    pub step: usize,
     pub alt: String,
+}
+
+/// How far one animation may go.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// The most frames it has (at least 2: the start and the end).
+    pub frames: usize,
+    /// The most bytes the GIF may take.
+    pub bytes: usize,
+    /// Its time, and the bot's stop.
+    pub budget: Budget,
+}
+
+impl Limits {
+    /// No bound (the command line, tests).
+    pub fn none() -> Limits {
+        Limits {
+            frames: usize::MAX,
+            bytes: usize::MAX,
+            budget: Budget::unlimited(),
+        }
+    }
 }
 
 /// Why a game could not be animated.
@@ -58,6 +91,12 @@ pub enum AnimationError {
     Encode(gif::EncodingError),
     /// A picture larger than a GIF can be (65535 pixels a side).
     TooLarge(u32, u32),
+    /// The GIF grew past [`Limits::bytes`] before it was done.
+    OverSize {
+        limit: usize,
+    },
+    /// The job's budget was spent before it was done.
+    OutOfTime,
 }
 
 impl fmt::Display for AnimationError {
@@ -72,6 +111,12 @@ impl fmt::Display for AnimationError {
             AnimationError::TooLarge(w, h) => {
                 write!(f, "a {w}x{h} picture is too large for a GIF")
             }
+            AnimationError::OverSize { limit } => write!(
+                f,
+                "the replay would be over {} MiB",
+                limit.div_ceil(1024 * 1024)
+            ),
+            AnimationError::OutOfTime => write!(f, "the replay took too long to draw"),
         }
     }
 }
@@ -85,21 +130,33 @@ impl From<gif::EncodingError> for AnimationError {
 }
 
 /// Every position of `state`'s game, from its start to now, as an
-/// animated GIF in `theme` with the players' names (white's first).
+/// animated GIF in `theme` with the players' names (white's first),
+/// within `limits`.
 pub fn replay(
     state: &GameState,
     players: [String; 2],
     theme: Theme,
+    limits: &Limits,
 ) -> Result<Animation, AnimationError> {
     let actions = state.actions();
+    let step = frame_step(actions.len(), limits.frames);
     let mut game = GameState::new(&state.settings()).map_err(AnimationError::Replay)?;
     let first = compose(&game, players.clone(), theme);
     let last = compose(state, players.clone(), theme);
     let mut writer = GifWriter::new(&first, &last)?;
     writer.add(&first, delay(0, actions.len()))?;
+    let mut frames = 1;
     for (i, action) in actions.iter().enumerate() {
         game.play(action).map_err(AnimationError::Replay)?;
-        let frame = if i + 1 == actions.len() {
+        let played = i + 1;
+        let is_last = played == actions.len();
+        if !is_last && played % step != 0 {
+            continue;
+        }
+        if limits.budget.spent() {
+            return Err(AnimationError::OutOfTime);
+        }
+        let frame = if is_last {
             if game.snapshot() != state.snapshot() {
                 return Err(AnimationError::UnknownStart);
             }
@@ -108,21 +165,40 @@ pub fn replay(
         } else {
             Cow::Owned(compose(&game, players.clone(), theme))
         };
-        writer.add(&frame, delay(i + 1, actions.len()))?;
+        writer.add(&frame, delay(played, actions.len()))?;
+        frames += 1;
+        if writer.bytes() > limits.bytes {
+            return Err(AnimationError::OverSize {
+                limit: limits.bytes,
+            });
+        }
     }
     if actions.is_empty() && game.snapshot() != state.snapshot() {
         return Err(AnimationError::UnknownStart);
     }
-    let frames = actions.len() + 1;
+    let gif = writer.finish()?;
+    if gif.len() > limits.bytes {
+        return Err(AnimationError::OverSize {
+            limit: limits.bytes,
+        });
+    }
     Ok(Animation {
-        gif: writer.finish()?,
+        gif,
         frames,
+        step,
         alt: format!(
             "{} game replay: {} positions, from the start to the last action",
             state.kind().title(),
             frames
         ),
     })
+}
+
+/// How many actions each frame moves on so that a game of `actions`
+/// actions fits in `frames` frames (the start and the end always shown).
+fn frame_step(actions: usize, frames: usize) -> usize {
+    let between = frames.max(2) - 1;
+    actions.div_ceil(between).max(1)
 }
 
 /// How long frame `i` of a game of `actions` actions shows.
@@ -249,6 +325,11 @@ impl GifWriter {
         Ok(())
     }
 
+    /// How many bytes the GIF has so far.
+    fn bytes(&self) -> usize {
+        self.encoder.get_ref().len()
+    }
+
     fn finish(self) -> Result<Vec<u8>, AnimationError> {
         Ok(self.encoder.into_inner()?)
     }
@@ -327,7 +408,7 @@ mod tests {
     fn one_frame_per_position_and_only_what_changed() {
         let game = tak_game(5, &["a1", "e5", "b1", "e4"]);
         let names = ["al".to_string(), "bo".to_string()];
-        let anim = replay(&game, names.clone(), Theme::default()).unwrap();
+        let anim = replay(&game, names.clone(), Theme::default(), &Limits::none()).unwrap();
         assert_eq!(anim.frames, 5);
         let frames = decoded(&anim.gif);
         assert_eq!(frames.len(), 5);
@@ -352,7 +433,7 @@ mod tests {
         let moves = ["c3", "a1", "b2", "Cc2"];
         let game = tak_game(5, &moves);
         let names = ["al".to_string(), "bo".to_string()];
-        let anim = replay(&game, names.clone(), Theme::default()).unwrap();
+        let anim = replay(&game, names.clone(), Theme::default(), &Limits::none()).unwrap();
         let mut options = gif::DecodeOptions::new();
         options.set_color_output(gif::ColorOutput::RGBA);
         let mut decoder = options.read_info(anim.gif.as_slice()).unwrap();
@@ -383,7 +464,13 @@ mod tests {
     #[test]
     fn a_game_without_actions_is_its_start() {
         let game = tak_game(6, &[]);
-        let anim = replay(&game, ["a".into(), "b".into()], Theme::Paper).unwrap();
+        let anim = replay(
+            &game,
+            ["a".into(), "b".into()],
+            Theme::Paper,
+            &Limits::none(),
+        )
+        .unwrap();
         assert_eq!(anim.frames, 1);
         assert_eq!(decoded(&anim.gif).len(), 1);
     }
@@ -400,8 +487,13 @@ mod tests {
                 };
                 game.play(&action).unwrap();
             }
-            let anim = replay(&game, ["a".into(), "b".into()], Theme::default())
-                .unwrap_or_else(|e| panic!("{}: {e}", kind.title()));
+            let anim = replay(
+                &game,
+                ["a".into(), "b".into()],
+                Theme::default(),
+                &Limits::none(),
+            )
+            .unwrap_or_else(|e| panic!("{}: {e}", kind.title()));
             assert_eq!(
                 decoded(&anim.gif).len(),
                 game.action_count() + 1,
@@ -438,7 +530,7 @@ mod tests {
         crate::render::preload();
         let names = ["alice".to_string(), "bob".to_string()];
         let start = std::time::Instant::now();
-        let anim = replay(&game, names, Theme::default()).unwrap();
+        let anim = replay(&game, names, Theme::default(), &Limits::none()).unwrap();
         let took = start.elapsed();
         println!(
             "150-ply 8x8 Tak game: {} frames, {} bytes ({:.2} MiB) in {took:?}",
@@ -447,5 +539,42 @@ mod tests {
             anim.gif.len() as f64 / (1024.0 * 1024.0)
         );
         assert!(anim.gif.len() < 8 << 20);
+    }
+
+    /// Issue 26: a replay is bounded as it is built.
+    #[test]
+    fn a_long_game_fits_its_frames_and_a_gif_stops_at_its_size_and_time() {
+        let moves = ["a1", "e5", "b1", "e4", "c1", "d4", "b2", "c4", "a2"];
+        let game = tak_game(5, &moves);
+        let names = || ["al".to_string(), "bo".to_string()];
+        let limits = Limits {
+            frames: 4,
+            ..Limits::none()
+        };
+        let anim = replay(&game, names(), Theme::default(), &limits).unwrap();
+        // 9 actions in 3 steps of 3: the start, after 3, 6 and 9.
+        assert_eq!((anim.step, anim.frames), (3, 4));
+        assert_eq!(decoded(&anim.gif).len(), 4);
+        let whole = replay(&game, names(), Theme::default(), &Limits::none()).unwrap();
+        assert_eq!((whole.step, whole.frames), (1, 10));
+        let small = Limits {
+            bytes: whole.gif.len() / 2,
+            ..Limits::none()
+        };
+        assert!(matches!(
+            replay(&game, names(), Theme::default(), &small),
+            Err(AnimationError::OverSize { .. })
+        ));
+        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+        let stopped = Limits {
+            budget: Budget::new(std::time::Duration::from_secs(60), stop),
+            ..Limits::none()
+        };
+        assert!(matches!(
+            replay(&game, names(), Theme::default(), &stopped),
+            Err(AnimationError::OutOfTime)
+        ));
+        assert_eq!(frame_step(0, 4), 1);
+        assert_eq!(frame_step(1000, 500), 3);
     }
 }

@@ -26,6 +26,7 @@ pub(crate) const MIGRATIONS: &[M<'static>] = &[
     M::up(include_str!(
         "../../migrations/0007_active_games_by_player.sql"
     )),
+    M::up(include_str!("../../migrations/0008_artefacts.sql")),
 ];
 
 /// The database. One connection behind a mutex: every operation is short,

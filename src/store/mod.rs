@@ -11,6 +11,7 @@
 //! what went wrong, [`sql`] writes values; each other module adds the
 //! queries of one concern to [`Store`].
 
+pub mod artefacts;
 pub mod buttons;
 pub mod challenges;
 pub mod computer;
@@ -26,6 +27,7 @@ pub mod sql;
 pub mod threads;
 pub mod users;
 
+pub use artefacts::Artefact;
 pub use buttons::ButtonMessage;
 pub use challenges::{Challenge, ChallengeStatus, NewChallenge};
 pub use correspondence::{DueGame, SettingsChange, TurnClock};

@@ -67,19 +67,31 @@ impl Process {
     }
 
     /// Sends SIGTERM and returns the exit status and everything written to standard error.
-    async fn terminate(mut self) -> (ExitStatus, String) {
+    async fn terminate(self) -> (ExitStatus, String) {
+        let dir = self.dir.clone();
+        let outcome = self.terminate_within(WAIT).await;
+        std::fs::remove_dir_all(&dir).unwrap();
+        outcome
+    }
+
+    /// Sends SIGTERM and returns the exit status and standard error, failing the test when the
+    /// process is still running after `limit`. The directory is left for the caller to look at.
+    async fn terminate_within(mut self, limit: std::time::Duration) -> (ExitStatus, String) {
         let pid = self.child.id().unwrap().to_string();
         let killed = std::process::Command::new("kill")
             .args(["-TERM", &pid])
             .status()
             .unwrap();
         assert!(killed.success());
-        let status = tokio::time::timeout(WAIT, self.child.wait())
-            .await
-            .expect("taktable did not stop after SIGTERM")
-            .unwrap();
+        let status = match tokio::time::timeout(limit, self.child.wait()).await {
+            Ok(status) => status.unwrap(),
+            Err(_) => {
+                let _ = self.child.kill().await;
+                let logs = self.stderr.await.unwrap();
+                panic!("taktable did not stop within {limit:?} of SIGTERM:\n{logs}");
+            }
+        };
         let logs = self.stderr.await.unwrap();
-        std::fs::remove_dir_all(&self.dir).unwrap();
         (status, logs)
     }
 }
@@ -147,4 +159,30 @@ async fn an_unreadable_interaction_is_reported_at_the_default_log_level() {
         .requests()
         .iter()
         .any(|r| r.path == broken.callback_path()));
+}
+
+/// Issue 26: once Discord has gone away (the bot is reconnecting to a gateway that is not
+/// there), SIGTERM still ends `taktable run` within 10 s, and the database is closed cleanly:
+/// SQLite folds its write-ahead log back into the file and deletes it when the last connection
+/// closes, so no `-wal` file is left behind.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn with_discord_gone_sigterm_still_stops_the_bot_within_10_s() {
+    let token = unique_token();
+    let standin = StandIn::start(Options::new(&token)).await;
+    let process = Process::start("discord-gone", &standin, &token, "RUST_LOG=info\n");
+    standin.wait_for_commands(None, WAIT).await;
+    let database = process.dir.join("taktable.db");
+    assert!(database.exists());
+    drop(standin);
+    // Long enough for the bot to notice and start reconnecting.
+    tokio::time::sleep(std::time::Duration::from_secs(2)).await;
+
+    let dir = process.dir.clone();
+    let (status, logs) = process
+        .terminate_within(std::time::Duration::from_secs(10))
+        .await;
+    assert!(status.code().is_some(), "ended by a signal: {logs}");
+    assert!(logs.contains("shutting down"), "{logs}");
+    assert!(!dir.join("taktable.db-wal").exists(), "{logs}");
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -18,4 +18,5 @@ mod discord_game;
 mod discord_shards;
 mod discord_standin;
 mod discord_threads;
+mod scale_discord_flood;
 mod scale_discord_load;

@@ -35,8 +35,14 @@ use tokio::sync::oneshot;
 /// The first channel's id; channel `i` is `FIRST_CHANNEL + i`.
 const FIRST_CHANNEL: u64 = 1_100_000_000_000_100_000;
 
-fn bob() -> Player {
-    Player::new(1_100_000_000_000_000_301, "bob")
+/// The two members playing the game of channel `FIRST_CHANNEL + i`: each game has its own,
+/// as in a real server (one member moving in 200 channels at once would be rate-limited).
+fn players(i: u64) -> [Player; 2] {
+    const FIRST_PLAYER: u64 = 1_100_000_000_001_000_000;
+    [
+        Player::new(FIRST_PLAYER + 2 * i, &format!("white{i}")),
+        Player::new(FIRST_PLAYER + 2 * i + 1, &format!("black{i}")),
+    ]
 }
 
 /// A random legal 5x5 game, `plies` moves long at most, as PTN.
@@ -56,18 +62,18 @@ fn random_game(rng: &mut SmallRng, plies: usize) -> Vec<String> {
 /// store as the bot's `/accept` creates them.
 fn seed(store: &Store, games: usize, options: &Options) {
     let now = Utc::now();
-    let (alice, bob) = (&options.player, bob());
-    store.upsert_user(alice.id, &alice.name, now).unwrap();
-    store.upsert_user(bob.id, &bob.name, now).unwrap();
     let settings = GameSettings::Tak(TakSettings::standard(5).unwrap());
     let snapshot = GameState::new(&settings).unwrap().snapshot();
     for i in 0..games as u64 {
+        let [white, black] = players(i);
+        store.upsert_user(white.id, &white.name, now).unwrap();
+        store.upsert_user(black.id, &black.name, now).unwrap();
         store
             .create_game(&NewGame {
                 guild: options.guild_id.to_string(),
                 channel: (FIRST_CHANNEL + i).to_string(),
                 settings: settings.clone(),
-                players: [alice.id, bob.id],
+                players: [white.id, black.id],
                 rated: false,
                 snapshot: snapshot.clone(),
                 created_at: now,
@@ -219,17 +225,16 @@ async fn ten_thousand_games_with_moves_in_many_channels_at_once() {
         .collect();
     let total: usize = plays.iter().map(|(_, game)| game.len()).sum();
     let waiting = Waiting::default();
-    let players = [options.player.clone(), bob()];
+    let waiting = &waiting;
 
     let (cpu_before, _) = usage();
     let start = Instant::now();
     let ((), times) = tokio::join!(
-        collect(standin, &waiting, total),
-        join_all(
-            plays
-                .iter()
-                .map(|(channel, game)| play(standin, &waiting, &players, *channel, game))
-        )
+        collect(standin, waiting, total),
+        join_all(plays.iter().map(|(channel, game)| {
+            let players = players(channel - FIRST_CHANNEL);
+            async move { play(standin, waiting, &players, *channel, game).await }
+        }))
     );
     let mut times: Vec<Duration> = times.into_iter().flatten().collect();
     let elapsed = start.elapsed().as_secs_f64();

@@ -146,13 +146,14 @@ fn set_up(bot: &Bot, clock: &OffsetClock, setting: Setting) {
 
 /// Everything the database holds that a command may change: every table's
 /// rows (users only by their chosen theme: a name and the time it was
-/// seen are recorded for whoever gives any command).
+/// seen are recorded for whoever gives any command; artefacts not at all:
+/// they keep what was shown, so showing it again costs nothing).
 fn state(db: &Path) -> String {
     let conn = rusqlite::Connection::open(db).unwrap();
     let tables: Vec<String> = conn
         .prepare(
             "SELECT name FROM sqlite_master WHERE type = 'table'
-             AND name NOT IN ('users', 'button_messages') AND name NOT LIKE 'sqlite_%' ORDER BY name",
+             AND name NOT IN ('users', 'button_messages', 'artefacts') AND name NOT LIKE 'sqlite_%' ORDER BY name",
         )
         .unwrap()
         .query_map([], |r| r.get(0))

@@ -24,6 +24,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0005_buttons_and_personal_reminders.sql"),
     include_str!("../../migrations/0006_threads_and_blind_play.sql"),
     include_str!("../../migrations/0007_active_games_by_player.sql"),
+    include_str!("../../migrations/0008_artefacts.sql"),
 ];
 
 fn place(channel: &str) -> Place {

@@ -3,6 +3,7 @@
 
 use chrono::Duration;
 
+use crate::bot::ground::button_ids::{self, Press};
 use crate::games::options::UserRef;
 use crate::games::{GameKind, GameSettings, Seat};
 
@@ -110,6 +111,19 @@ pub enum Command {
 }
 
 impl Command {
+    /// Whether the command is heavy work that only reads a game: a replay
+    /// or an analysis (the Replay button too). Such a command runs outside
+    /// its channel's turn, as a job of its own (issue 26).
+    pub fn is_heavy(&self) -> bool {
+        match self {
+            Command::Replay { .. } | Command::Analyze { .. } => true,
+            Command::Button(custom_id) => {
+                matches!(button_ids::parse(custom_id), Some(Press::Replay { .. }))
+            }
+            _ => false,
+        }
+    }
+
     /// The users a command names (their names are recorded for display).
     pub fn named_users(&self) -> Vec<&UserRef> {
         match self {

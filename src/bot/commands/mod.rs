@@ -11,7 +11,7 @@ mod registry;
 pub use crate::games::options::{opt, OptionKind, OptionSpec, OptionValue, UserRef};
 pub use build::{build, check_value};
 pub use command::{ChallengeRequest, Command};
-pub use registry::{commands, is_group, spec, CommandSpec, THREAD};
+pub use registry::{commands, is_group, is_heavy, spec, CommandSpec, THREAD};
 
 #[cfg(test)]
 mod tests;

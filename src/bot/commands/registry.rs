@@ -79,6 +79,12 @@ pub fn spec(name: &str) -> Option<&'static CommandSpec> {
     commands().iter().find(|c| c.name == name)
 }
 
+/// The commands whose work is heavy ([`Command::is_heavy`]), by name: an
+/// adapter knows where to queue a command before it is built.
+pub fn is_heavy(name: &str) -> bool {
+    matches!(name, "replay" | "analyze")
+}
+
 /// Whether a name is a command that has subcommands (`tak`).
 pub fn is_group(name: &str) -> bool {
     commands().iter().any(|c| {

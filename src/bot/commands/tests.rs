@@ -172,3 +172,19 @@ fn correspondence_and_rating_options_become_typed_values() {
         Command::Export { game: Some(3) }
     );
 }
+
+#[test]
+fn the_heavy_commands_by_name_are_those_heavy_once_built() {
+    // Issue 26: the adapter queues a command by its name before it is
+    // built; the name and the built command must agree.
+    for spec in commands() {
+        let Ok(command) = build(&spec.name, Vec::new()) else {
+            continue; // needs options: none of the heavy ones does
+        };
+        assert_eq!(is_heavy(&spec.name), command.is_heavy(), "{}", spec.name);
+    }
+    assert!(is_heavy("replay") && is_heavy("analyze"));
+    let replay_button = Command::Button(crate::bot::button_ids::replay_id(4));
+    assert!(replay_button.is_heavy());
+    assert!(!Command::Button(crate::bot::button_ids::rematch_id(4)).is_heavy());
+}

@@ -53,6 +53,10 @@ pub const POSITION_CHANGED: &str =
 pub const DISK_FULL: &str =
     "The bot's disk is full, so nothing was saved: your command changed nothing (a move was not played). Please try again later.";
 
+/// The answer of a job cut short because the bot is stopping.
+pub const RESTARTING: &str =
+    "taktable is restarting, so this was not finished. Please try again in a minute.";
+
 /// Shorthand for a refusal.
 pub fn refuse<T>(text: impl Into<String>) -> Result<T, Failure> {
     Err(Failure::User(text.into()))

@@ -2,7 +2,10 @@
 //! store, the clock, the channels' locks, the computer opponent's user, and
 //! what is kept in memory (live positions, threads being opened).
 
-use std::sync::{Arc, OnceLock};
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::Duration;
 
 use chrono::{DateTime, Utc};
 
@@ -11,6 +14,7 @@ use super::clock::Clock;
 use super::live::LivePositions;
 use super::openings::Openings;
 use super::place::{Place, User};
+use crate::budget::Budget;
 use crate::games::GameState;
 use crate::store::{GameRow, Store, StoreError};
 
@@ -24,7 +28,15 @@ pub struct Core {
     live: LivePositions,
     /// The games whose thread is being opened, where the computer waits.
     pub thread_openings: Openings,
+    /// Set once the bot is stopping: every job's [`Budget`] ends.
+    jobs_stopped: Arc<AtomicBool>,
+    /// Each server's upload limit, as the adapter learnt it.
+    upload_limits: Mutex<HashMap<String, usize>>,
 }
+
+/// The upload limit of a server Discord has said nothing about: 10 MiB,
+/// a server without boosts.
+pub const DEFAULT_UPLOAD_LIMIT: usize = 10 * 1024 * 1024;
 
 impl Core {
     pub fn new(store: Store, clock: Arc<dyn Clock>) -> Core {
@@ -35,6 +47,8 @@ impl Core {
             computer: OnceLock::new(),
             live: LivePositions::default(),
             thread_openings: Openings::default(),
+            jobs_stopped: Arc::new(AtomicBool::new(false)),
+            upload_limits: Mutex::default(),
         }
     }
 
@@ -56,6 +70,33 @@ impl Core {
 
     pub fn now(&self) -> DateTime<Utc> {
         self.clock.now()
+    }
+
+    /// A budget of `time` for a heavy job, ended early by [`Core::stop_jobs`].
+    pub fn job_budget(&self, time: Duration) -> Budget {
+        Budget::new(time, Arc::clone(&self.jobs_stopped))
+    }
+
+    /// Ends every job's budget: the bot is stopping.
+    pub fn stop_jobs(&self) {
+        self.jobs_stopped.store(true, Ordering::Relaxed);
+    }
+
+    /// The largest file the bot may attach in `guild` (bytes).
+    pub fn upload_limit(&self, guild: &str) -> usize {
+        let limits = self.upload_limits.lock().unwrap_or_else(|e| e.into_inner());
+        limits.get(guild).copied().unwrap_or(DEFAULT_UPLOAD_LIMIT)
+    }
+
+    /// Records `guild`'s upload limit (the adapter knows it: Discord's
+    /// server boosts raise it).
+    pub fn set_upload_limit(&self, guild: &str, bytes: usize) {
+        let mut limits = self.upload_limits.lock().unwrap_or_else(|e| e.into_inner());
+        if bytes == DEFAULT_UPLOAD_LIMIT {
+            limits.remove(guild);
+        } else {
+            limits.insert(guild.to_string(), bytes);
+        }
     }
 
     /// Runs `f` while no other command or announcement runs in `place`.

@@ -19,15 +19,24 @@
 //! hundredths of the game's unit (one and a half units ahead is about
 //! 73%); a forced result is 0 or 1.
 
-use crate::bot::ground::context::{refuse, Ctx, Outcome};
+use std::time::Duration;
+
+use super::export::plies;
+use crate::bot::ground::context::{refuse, Ctx, Outcome, RESTARTING};
+use crate::bot::ground::place::Place;
 use crate::bot::ground::reply::{mention, Image, Reply};
 use crate::games::{Evaluations, Seat, DECIDED_EVALUATION};
 use crate::render::analysis::{evaluation_graph, Mark, Point};
+use crate::store::artefacts::{Artefact, ArtefactKey};
 use crate::store::{GameRow, GameStatus};
 
 /// The loss (or gain) of winning chance that marks an action.
 const BLUNDER: f32 = 0.30;
 const MISTAKE: f32 = 0.15;
+/// The longest an analysis may take: a longer game is analyzed from its
+/// start as far as this goes, and the answer says so. (Each search has a
+/// budget of its own, in the game's analysis module.)
+pub const ANALYSIS_TIME: Duration = Duration::from_secs(20);
 /// How many of the worst mistakes the reply names with the better action.
 const WORST_SHOWN: usize = 3;
 
@@ -58,10 +67,6 @@ pub fn analyze(ctx: &Ctx<'_>, id: Option<i64>) -> Outcome {
             game.id
         ));
     }
-    let state = ctx.core.position(&game)?;
-    let Some(evaluations) = state.computer_evaluation() else {
-        return refuse("The computer can't analyze this game.");
-    };
     let names = game.players.map(|id| {
         ctx.store()
             .user_name(id)
@@ -69,6 +74,22 @@ pub fn analyze(ctx: &Ctx<'_>, id: Option<i64>) -> Outcome {
             .flatten()
             .unwrap_or_else(|| format!("player {id}"))
     });
+    let theme = crate::bot::ground::board::theme_of(ctx);
+    let variant = format!("{}\n{}\n{}", theme.name(), names[0], names[1]);
+    let key = ArtefactKey::of(&game, "analysis", &variant);
+    if let Some(kept) = ctx.store().artefact(key)? {
+        if let Ok(shown) = serde_json::from_str::<Shown>(&kept.meta) {
+            return Ok(vec![shown.reply(place, kept.bytes)]);
+        }
+    }
+    let state = ctx.core.position(&game)?;
+    let budget = ctx.core.job_budget(ANALYSIS_TIME);
+    let Some(evaluations) = state.computer_evaluation(&budget) else {
+        return refuse("The computer can't analyze this game.");
+    };
+    if budget.stopped() {
+        return refuse(RESTARTING);
+    }
     let settings = state.settings();
     let labels =
         Seat::ALL.map(|seat| format!("{} ({})", names[seat.index()], settings.seat_name(seat)));
@@ -80,24 +101,65 @@ pub fn analyze(ctx: &Ctx<'_>, id: Option<i64>) -> Outcome {
             mark: j.mark,
         })
         .collect();
-    let theme = crate::bot::ground::board::theme_of(ctx);
-    let text = describe(&game, &evaluations, &judged, &labels);
-    let image = match evaluation_graph(&points, [&labels[0], &labels[1]], theme) {
-        Ok(png) => Some(Image {
-            bytes: png,
-            alt: format!(
-                "The evaluation of game #{} position by position, {} up",
-                game.id, labels[0]
-            ),
-            file_name: format!("game-{}-analysis.png", game.id),
-            text: marked_actions(&evaluations, &judged),
-        }),
-        Err(e) => {
-            tracing::error!(game = game.id, "{e}");
-            None
+    let mut text = describe(&game, &evaluations, &judged, &labels);
+    let positions = state.action_count() + 1;
+    if evaluations.positions.len() < positions {
+        text.push_str(&format!(
+            "\nThe analysis stopped after {} s: it covers the first {} of the game's {}; the rest is not analyzed.",
+            ANALYSIS_TIME.as_secs(),
+            plies(evaluations.positions.len().saturating_sub(1)),
+            plies(positions - 1),
+        ));
+    }
+    let mut shown = Shown { text, graph: None };
+    let mut png = Vec::new();
+    match evaluation_graph(&points, [&labels[0], &labels[1]], theme) {
+        Ok(bytes) => {
+            png = bytes;
+            shown.graph = Some(Graph {
+                alt: format!(
+                    "The evaluation of game #{} position by position, {} up",
+                    game.id, labels[0]
+                ),
+                file_name: format!("game-{}-analysis.png", game.id),
+                text: marked_actions(&evaluations, &judged),
+            });
         }
+        Err(e) => tracing::error!(game = game.id, "{e}"),
+    }
+    let kept = Artefact {
+        meta: serde_json::to_string(&shown).unwrap_or_default(),
+        bytes: png,
     };
-    Ok(vec![Reply::public(place, text).with_image(image)])
+    ctx.store().keep_artefact(key, &kept, ctx.now)?;
+    Ok(vec![shown.reply(place, kept.bytes)])
+}
+
+/// An analysis as shown, kept with its graph's PNG.
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+struct Shown {
+    text: String,
+    graph: Option<Graph>,
+}
+
+/// What goes with the graph's PNG.
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+struct Graph {
+    alt: String,
+    file_name: String,
+    text: String,
+}
+
+impl Shown {
+    fn reply(self, place: &Place, png: Vec<u8>) -> Reply {
+        let image = self.graph.map(|graph| Image {
+            bytes: png,
+            alt: graph.alt,
+            file_name: graph.file_name,
+            text: graph.text,
+        });
+        Reply::public(place, self.text).with_image(image)
+    }
 }
 
 /// One position, judged: the first player's winning chance there, and the

@@ -2,46 +2,104 @@
 //! as an animated GIF, one frame per position with its last action
 //! highlighted, in the theme of the user who asked.
 
+use std::time::Duration;
+
 use super::export::{game_to_show, plies};
 use crate::bot::ground::board::{player_names, theme_of};
-use crate::bot::ground::context::{refuse, Ctx, Outcome};
+use crate::bot::ground::context::{refuse, Ctx, Outcome, RESTARTING};
 use crate::bot::ground::reply::{mention, Reply};
-use crate::render::animation;
+use crate::render::animation::{self, AnimationError, Limits};
+use crate::store::artefacts::{Artefact, ArtefactKey};
+use crate::store::{GameRow, GameStatus};
 
-/// Discord's upload limit for a bot's attachment.
-pub const UPLOAD_LIMIT: usize = 25 * 1024 * 1024;
+/// The most frames a replay has: a longer game shows every second (third,
+/// ...) position. 500 frames of 8x8 Tak take about 4 s to draw.
+pub const MAX_FRAMES: usize = 500;
+/// The longest a replay may take to draw.
+pub const REPLAY_TIME: Duration = Duration::from_secs(20);
 
 /// `/replay [game]`: the game named (a game of this server that is over,
 /// or this channel's), else this channel's game in progress or its last.
+/// A finished game's replay is drawn once per theme and names, then kept
+/// ([`crate::store::artefacts`]).
 pub fn replay(ctx: &Ctx<'_>, id: Option<i64>) -> Outcome {
     let game = game_to_show(ctx, id, "replay")?;
+    let names = player_names(ctx, &game);
+    let theme = theme_of(ctx);
+    let variant = format!("{}\n{}\n{}", theme.name(), names[0], names[1]);
+    let key = ArtefactKey::of(&game, "replay", &variant);
+    let finished = game.status != GameStatus::Active;
+    if finished {
+        if let Some(kept) = ctx.store().artefact(key)? {
+            if let Ok(shown) = serde_json::from_str::<Shown>(&kept.meta) {
+                return Ok(vec![answer(ctx, &game, shown, kept.bytes)]);
+            }
+        }
+    }
     let state = ctx.core.position(&game)?;
-    let animation = match animation::replay(&state, player_names(ctx, &game), theme_of(ctx)) {
+    let limits = Limits {
+        frames: MAX_FRAMES,
+        bytes: ctx.core.upload_limit(&ctx.place.guild),
+        budget: ctx.core.job_budget(REPLAY_TIME),
+    };
+    let animation = match animation::replay(&state, names, theme, &limits) {
         Ok(animation) => animation,
+        Err(AnimationError::OverSize { limit }) => {
+            return refuse(format!(
+                "The replay of game #{} would be over this server's upload limit of {} MiB; /export gives the game as a file instead.",
+                game.id,
+                limit / (1024 * 1024)
+            ))
+        }
+        Err(AnimationError::OutOfTime) if limits.budget.stopped() => return refuse(RESTARTING),
         Err(e) => {
             tracing::error!(game = game.id, "{e}");
-            return refuse(format!("Game #{} can't be replayed: {e}.", game.id));
+            return refuse(format!(
+                "Game #{} can't be replayed: {e}. /export gives it as a file.",
+                game.id
+            ));
         }
     };
-    if animation.gif.len() > UPLOAD_LIMIT {
-        return refuse(format!(
-            "The replay of game #{} would be {} MiB, over Discord's upload limit of 25 MiB; /export gives the game as a file instead.",
-            game.id,
-            animation.gif.len() / (1024 * 1024)
-        ));
+    let shown = Shown {
+        plies: state.action_count(),
+        step: animation.step,
+    };
+    if finished {
+        let kept = Artefact {
+            meta: serde_json::to_string(&shown).unwrap_or_default(),
+            bytes: animation.gif.clone(),
+        };
+        ctx.store().keep_artefact(key, &kept, ctx.now)?;
     }
+    Ok(vec![answer(ctx, &game, shown, animation.gif)])
+}
+
+/// What a replay shows, kept with its GIF.
+#[derive(Clone, Copy, serde::Serialize, serde::Deserialize)]
+struct Shown {
+    plies: usize,
+    /// Actions a frame moves on.
+    step: usize,
+}
+
+/// The reply: what the GIF shows, and the GIF.
+fn answer(ctx: &Ctx<'_>, game: &GameRow, shown: Shown, gif: Vec<u8>) -> Reply {
     let result = game.result.as_deref().unwrap_or("*");
+    let frames = match shown.step {
+        1 => "every position from the start".to_string(),
+        2 => "every second position from the start to the end".to_string(),
+        n => format!(
+            "every {n}th position from the start to the end (too long a game for one frame a move)"
+        ),
+    };
     let text = format!(
-        "Game #{} ({} vs {}), {}, result {result}: every position from the start, the last move highlighted.",
+        "Game #{} ({} vs {}), {}, result {result}: {frames}, the last move highlighted.",
         game.id,
         mention(game.players[0]),
         mention(game.players[1]),
-        plies(state.action_count()),
+        plies(shown.plies),
     );
-    Ok(vec![Reply::public(ctx.place, text).with_file(
-        format!("taktable-game-{}.gif", game.id),
-        animation.gif,
-    )])
+    Reply::public(ctx.place, text).with_file(format!("taktable-game-{}.gif", game.id), gif)
 }
 
 #[cfg(test)]

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use super::search::{self, Level, Limits, Searcher, Settings};
 use super::{Color, Komi, Move, Opening, Outcome, ParseMoveError, Position, Role, Rules, Square};
+use crate::budget::Budget;
 use crate::games::options::{challenge, opt, Chosen, OptionKind, OptionSpec, OptionValue};
 use crate::games::{
     plural, Completion, Evaluations, Export, ExportMeta, GameError, GameOutcome, HostedGame,
@@ -504,8 +505,8 @@ impl HostedGame for TakGame {
     }
 
     /// 4-ply searches of every position and move (docs/ai.md, "Analysis").
-    fn computer_evaluation(&self) -> Option<Evaluations> {
-        let judged = search::analysis::judge_game(&self.start, &self.moves);
+    fn computer_evaluation(&self, budget: &Budget) -> Option<Evaluations> {
+        let judged = search::analysis::judge_game(&self.start, &self.moves, budget);
         let mut position = self.start.clone();
         let mut positions = Vec::with_capacity(judged.len());
         for (index, judged) in judged.iter().enumerate() {

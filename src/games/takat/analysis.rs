@@ -9,11 +9,15 @@
 //! is. A [`SHALLOW`]-ply search tells what a quick look makes of the
 //! position: a best turn that only the deeper search finds is a good one.
 //! Takat's tree is narrow (about ten turns a position), so these searches
-//! go deeper than Tak's.
+//! go deeper than Tak's. Each search has at most [`SEARCH_TIME`], the
+//! whole game its [`Budget`]: once spent, the list ends where it got to.
+
+use std::time::Duration;
 
 use super::search::{Limits, Searcher, Settings, DECIDED, WIN};
 use super::{Color, Position, Turn};
-use crate::games::judged;
+use crate::budget::Budget;
+use crate::games::judged::{self, Horizon};
 
 /// The plies searched at each position.
 pub const DEPTH: u32 = 6;
@@ -21,6 +25,8 @@ pub const DEPTH: u32 = 6;
 pub const SHALLOW: u32 = 2;
 /// A ceiling, should a position be far wider than usual.
 const NODES: u64 = 200_000;
+/// The longest one search of one position may take.
+pub const SEARCH_TIME: Duration = Duration::from_millis(400);
 
 /// One position's evaluation (see [`judged::Judged`]).
 pub type Judged = judged::Judged<Turn>;
@@ -28,26 +34,27 @@ pub type Judged = judged::Judged<Turn>;
 /// Every position from `start` through `turns` (one more than the turns),
 /// judged by the same searches (see [`judged::judge_game`]). A game over
 /// scores its result, decided (RULINGS Takat 8: Takat has no draw). An illegal
-/// turn ends the list.
-pub fn judge_game(start: &Position, turns: &[Turn]) -> Vec<Judged> {
+/// turn ends the list, and so does a spent `budget`.
+pub fn judge_game(start: &Position, turns: &[Turn], budget: &Budget) -> Vec<Judged> {
     let mut searcher = Searcher::new();
     judged::judge_game(
         start,
         turns,
         (DEPTH, SHALLOW),
-        |position, depth| search(&mut searcher, position, depth),
+        (budget, SEARCH_TIME),
+        |position, horizon| search(&mut searcher, position, horizon),
         |position, mv| position.play(mv).is_ok(),
     )
 }
 
-/// A search of `depth` plies without noise: its score for White and its
-/// turn; a finished game scores a win for its winner.
-fn search(searcher: &mut Searcher, position: &Position, depth: u32) -> (i32, Option<Turn>) {
+/// A search to `horizon` without noise: its score for White and its turn;
+/// a finished game scores a win for its winner.
+fn search(searcher: &mut Searcher, position: &Position, horizon: Horizon) -> (i32, Option<Turn>) {
     let settings = Settings {
         limits: Limits {
-            depth: Some(depth),
+            depth: Some(horizon.depth),
             nodes: Some(NODES),
-            movetime: None,
+            movetime: horizon.movetime,
         },
         noise: 0,
         seed: 0,
@@ -86,7 +93,7 @@ mod tests {
         // the win in one, which is the best turn.
         let start: Position = "bwbwb/wbwbw/x/x/x/x/x w -".parse().unwrap();
         let turns: Vec<Turn> = ["+SE"].iter().map(|t| t.parse().unwrap()).collect();
-        let judged = judge_game(&start, &turns);
+        let judged = judge_game(&start, &turns, &Budget::unlimited());
         assert_eq!(judged.len(), 2);
         assert_eq!(judged[0].white_score, WIN - 1);
         let mut after = start.clone();
@@ -101,7 +108,7 @@ mod tests {
         // RULINGS Takat 8: a stack of six wins for White.
         let start: Position = "bwbwb/wbwbw/x/x/x/x/x w -".parse().unwrap();
         let win: Turn = "N-C".parse().unwrap();
-        let judged = judge_game(&start, &[win]);
+        let judged = judge_game(&start, &[win], &Budget::unlimited());
         assert_eq!(judged.len(), 2);
         assert_eq!(judged[1].white_score, WIN);
         assert_eq!(judged[1].best, None);

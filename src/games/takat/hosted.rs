@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use super::analysis;
 use super::search::{self, Searcher};
 use super::{Cell, Color, Outcome, ParseTurnError, Position, Record, Turn, WinReason};
+use crate::budget::Budget;
 use crate::games::options::{challenge, OptionSpec};
 use crate::games::tak::search::MOVE_TIME_CEILING;
 use crate::games::{
@@ -293,8 +294,8 @@ impl HostedGame for TakatGame {
 
     /// Fixed-depth searches of every position and turn (docs/ai.md,
     /// "/analyze").
-    fn computer_evaluation(&self) -> Option<Evaluations> {
-        let judged = analysis::judge_game(&self.start, &self.turns);
+    fn computer_evaluation(&self, budget: &Budget) -> Option<Evaluations> {
+        let judged = analysis::judge_game(&self.start, &self.turns, budget);
         let scale = |score: i32| {
             if analysis::is_decided(score) {
                 score.signum() * DECIDED_EVALUATION

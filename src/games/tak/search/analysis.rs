@@ -8,9 +8,16 @@
 //! positions differ by such a bias, which would mark every move). A 2-ply
 //! search tells what a quick look makes of the position: a best move that
 //! only the deeper search finds is a good one.
+//!
+//! Each search has at most [`SEARCH_TIME`] (a big board's 4 plies may not
+//! fit: the deepest finished iteration counts), and the whole game its
+//! [`Budget`]: once spent, the list ends where it got to.
+
+use std::time::Duration;
 
 use super::alphabeta::{Limits, Searcher, Settings, DECIDED};
-use crate::games::judged;
+use crate::budget::Budget;
+use crate::games::judged::{self, Horizon};
 use crate::games::tak::{Color, Move, Position};
 
 /// The plies searched at each position.
@@ -19,6 +26,8 @@ pub const DEPTH: u32 = 4;
 const SHALLOW: u32 = 2;
 /// A ceiling for the big boards, where 4 plies may take long.
 const NODES: u64 = 300_000;
+/// The longest one search of one position may take.
+pub const SEARCH_TIME: Duration = Duration::from_millis(400);
 
 /// One position's evaluation (see [`judged::Judged`]).
 pub type Judged = judged::Judged<Move>;
@@ -26,23 +35,25 @@ pub type Judged = judged::Judged<Move>;
 /// Every position from `start` through `moves` (one more than the moves),
 /// judged by the same searches (see [`judged::judge_game`]). A game over
 /// scores its result: a win by road or flats is decided, a draw is even.
-pub fn judge_game(start: &Position, moves: &[Move]) -> Vec<Judged> {
+/// Once `budget` is spent the list ends (at least the start is judged).
+pub fn judge_game(start: &Position, moves: &[Move], budget: &Budget) -> Vec<Judged> {
     let mut searcher = Searcher::new(16);
     judged::judge_game(
         start,
         moves,
         (DEPTH, SHALLOW),
-        |position, depth| search(&mut searcher, position, depth),
+        (budget, SEARCH_TIME),
+        |position, horizon| search(&mut searcher, position, horizon),
         |position, mv| position.play(mv).is_ok(),
     )
 }
 
-/// A search of `depth` plies: its score for White and its move.
-fn search(searcher: &mut Searcher, position: &Position, depth: u32) -> (i32, Option<Move>) {
+/// A search to `horizon`: its score for White and its move.
+fn search(searcher: &mut Searcher, position: &Position, horizon: Horizon) -> (i32, Option<Move>) {
     let settings = Settings::with_limits(Limits {
-        depth: Some(depth),
+        depth: Some(horizon.depth),
         nodes: Some(NODES),
-        movetime: None,
+        movetime: horizon.movetime,
     });
     let for_white = |score: i32| {
         if position.to_move() == Color::White {
@@ -76,7 +87,7 @@ mod tests {
         // black move that breaks the line.
         let start = Position::from_tps_standard("x5/x5/x5/2,2,x3/1,1,1,1,x 2 5").unwrap();
         let moves: Vec<Move> = ["c5", "e1"].iter().map(|m| m.parse().unwrap()).collect();
-        let judged = judge_game(&start, &moves);
+        let judged = judge_game(&start, &moves, &Budget::unlimited());
         assert_eq!(judged.len(), 3);
         assert!(judged[0].white_score.abs() < DECIDED, "{:?}", judged[0]);
         assert!(judged[1].white_score > DECIDED, "{:?}", judged[1]);
