@@ -75,6 +75,9 @@ fn seed_finished(
     moves: &[String],
 ) -> i64 {
     let now = Utc::now();
+    for id in players {
+        store.upsert_user(id, &format!("player{id}"), now).unwrap();
+    }
     let settings = GameSettings::Tak(TakSettings::standard(8).unwrap());
     let mut state = GameState::new(&settings).unwrap();
     let id = store
@@ -217,6 +220,7 @@ async fn a_flood_of_replays_and_analyses_slows_no_other_channel() {
     let (replay_game, analyze_games) = {
         let store = Store::open(&database).unwrap();
         let long = long_game(&mut rng, 1_000);
+        assert_eq!(long.len(), 1_000, "the replayed game is as long as wanted");
         let replay_game = seed_finished(
             &store,
             &guild,
@@ -227,6 +231,7 @@ async fn a_flood_of_replays_and_analyses_slows_no_other_channel() {
         let analyze_games: Vec<i64> = (0..ANALYSES * 2)
             .map(|_| {
                 let moves = long_game(&mut rng, 300);
+                assert_eq!(moves.len(), 300);
                 seed_finished(
                     &store,
                     &guild,
@@ -263,15 +268,18 @@ async fn a_flood_of_replays_and_analyses_slows_no_other_channel() {
         standin.send_interaction(&replay);
         flooded.push(replay.callback_path());
     }
-    for (n, game) in analyze_games.iter().take(ANALYSES).enumerate() {
+    let analyze = |asker: u64, game: i64| {
         let analyze = standin.slash_command_as(
-            &member(1 + n as u64),
+            &member(asker),
             "analyze",
             json!([{ "name": "game", "type": 4, "value": game }]),
         );
         let analyze = in_channel(analyze, ANALYZE_CHANNEL);
         standin.send_interaction(&analyze);
-        flooded.push(analyze.callback_path());
+        analyze.callback_path()
+    };
+    for (n, game) in analyze_games.iter().take(ANALYSES).enumerate() {
+        flooded.push(analyze(1 + n as u64, *game));
     }
 
     // Meanwhile 20 other channels play, each move after the previous one's answer.
@@ -358,14 +366,7 @@ async fn a_flood_of_replays_and_analyses_slows_no_other_channel() {
     // Now stop in the middle of analyses: every deferred answer is completed within 10 s.
     let mut late = Vec::new();
     for (n, game) in analyze_games.iter().skip(ANALYSES).take(8).enumerate() {
-        let analyze = standin.slash_command_as(
-            &member(50 + n as u64),
-            "analyze",
-            json!([{ "name": "game", "type": 4, "value": game }]),
-        );
-        let analyze = in_channel(analyze, ANALYZE_CHANNEL);
-        standin.send_interaction(&analyze);
-        late.push(analyze.callback_path());
+        late.push(analyze(50 + n as u64, *game));
     }
     tokio::time::sleep(Duration::from_secs(3)).await;
     let stop_asked = Instant::now();
