@@ -1011,9 +1011,10 @@ fn tackling_a_carrier_who_is_not_the_active_player() {
     let msg = refused(&mut game, "beast tackle C5");
     assert!(msg.contains("tackle it on its square, H10"), "{msg}");
     play(&mut game, "beast tackle H10");
-    // As close as it gets (1 from H10) in the fewest steps (2): G11 and
-    // H11 tie, and G11 comes first in reading order (RULINGS Takkure 6).
-    assert_eq!(game.player(pid(Beast)).square, Some(sq("G11")));
+    // As close as it gets (1 from H10), in contact with the carrier either
+    // way; nearest H10 in a straight line are G10, I10 and H11, and G10
+    // comes first in reading order (RULINGS Takkure 6).
+    assert_eq!(game.player(pid(Beast)).square, Some(sq("G10")));
     // The active Playmaker cannot dodge for the Runner.
     let msg = refused(&mut game, "dodge");
     assert!(msg.contains("only the ball carrier"), "{msg}");
@@ -1298,9 +1299,10 @@ fn tackles_on_a_passer_from_the_ground_roll_unopposed() {
     // Tackle 5 (STR 10): the Runner rolls stamina (2, BOD 3 + PRT 3); then
     // the pass, BaC 7 + 4 - 2 = 9: a 9 reaches the Playmaker.
     let (game, log) = rolled(&game, &[5, 2, 9], "beast tackle H10");
-    // G11 and H11 are both 2 steps away and beside H10: G11 comes first;
-    // the tackle puts it beside the carrier, where it falls.
-    assert_eq!(game.player(pid(Beast)).square, Some(sq("G11")));
+    // Beside H10, G10, I10 and H11 are nearest it in a straight line: G10
+    // comes first in reading order (RULINGS Takkure 6); the Beast falls
+    // there, beside the carrier.
+    assert_eq!(game.player(pid(Beast)).square, Some(sq("G10")));
     assert!(line(&log, "Beast tackles").contains("5 vs STR 10, success"));
     line(&log, "Runner stamina: 2 vs STA 6, success");
     assert!(line(&log, "passes to the Playmaker").contains("9 vs BaC 9, success"));
@@ -1316,4 +1318,117 @@ fn tackles_on_a_passer_from_the_ground_roll_unopposed() {
     assert!(line(&log, "Beast tackles").contains("11 vs STR 10, fail"));
     line(&log, "Beast stamina");
     assert_eq!(game.ball(), Ball::Held(pid(Playmaker)));
+}
+
+// ---- Issue 28: RULINGS Takkure 6, 13 and 14 as now ruled ----
+
+#[test]
+fn a_steal_against_a_passer_from_the_ground_is_rolled_before_the_pass() {
+    // RULINGS Takkure 14 (3.03): every defender who declared an action
+    // against the grounded carrier rolls unopposed before the pass; a
+    // successful steal takes the ball and the pass is not made. The
+    // Stalker steals from I11, in contact with the Runner on H10: plain
+    // BaC 6 (3.06, a carrier on the ground), a 6 succeeds.
+    let setup = || {
+        home_attack()
+            .at(&[(Runner, "H10"), (Playmaker, "H9"), (Stalker, "J13")])
+            .carrier(Runner)
+            .ground(Runner)
+            .after(&["runner pass playmaker"])
+    };
+    let (game, log) = rolled(&setup(), &[6], "stalker steal I11");
+    assert!(
+        line(&log, "Stalker steals the ball from").contains("6 vs BaC 6, success"),
+        "{log:#?}"
+    );
+    assert!(!log.iter().any(|l| l.contains("passes to")), "{log:#?}");
+    assert_eq!(game.ball(), Ball::Held(pid(Stalker)));
+    assert_eq!(game.attacker(), Side::Away);
+    // A failed steal leaves the ball with the Runner, who then passes:
+    // BaC 7 + 4 (1 square) - 2 (from the ground) = 9.
+    let (game, log) = rolled(&setup(), &[12, 9], "stalker steal I11");
+    assert!(line(&log, "Stalker steals the ball from").contains("12 vs BaC 6, fumble"));
+    let steal = log.iter().position(|l| l.contains("steals")).unwrap();
+    let pass = log.iter().position(|l| l.contains("passes to")).unwrap();
+    assert!(steal < pass, "{log:#?}");
+    assert!(line(&log, "passes to the Playmaker").contains("9 vs BaC 9, success"));
+    assert_eq!(game.ball(), Ball::Held(pid(Playmaker)));
+}
+
+#[test]
+fn a_tackler_takes_the_square_in_contact_among_equally_close_ones() {
+    // RULINGS Takkure 6: the Brute (defensive MOV 2) on E10 tackles H14,
+    // the end of the Runner's path H10-H14. F12 and G12 are both 2 from
+    // H14 and 2 steps away; F12 comes first in reading order, but only
+    // G12 touches the path (H11-H13), so the Brute goes there and its
+    // tackle is rolled instead of failing for want of contact.
+    let game = home_attack()
+        .at(&[(Runner, "H10"), (Brute, "E10")])
+        .carrier(Runner)
+        .after(&["runner move H14", "brute tackle H14"]);
+    assert_eq!(game.player(pid(Brute)).square, Some(sq("G12")));
+    assert!(game.in_contact(pid(Brute)));
+    // Expert Tackler: two dice, STR 8.
+    let (_, log) = rolled(&game, &[3, 9, 2], "none");
+    assert!(line(&log, "Brute tackles").contains("[3 9] 3 vs STR 8, success"));
+    assert!(!log.iter().any(|l| l.contains("no contact")), "{log:#?}");
+}
+
+#[test]
+fn a_tackler_in_contact_either_way_goes_nearest_the_point_in_a_straight_line() {
+    // RULINGS Takkure 6: the Beast (defensive MOV 3) on H13 tackles the
+    // Runner, not the active player, on H10. G10, I10, G11, H11 and I11
+    // are all 1 from H10 and in contact with it; G10, I10 and H11 are
+    // nearest in a straight line, and G10 comes first in reading order.
+    let mut game = home_attack()
+        .at(&[(Runner, "H10"), (Playmaker, "C5"), (Beast, "H13")])
+        .carrier(Runner)
+        .after(&["playmaker hold"]);
+    play(&mut game, "beast tackle H10");
+    assert_eq!(game.player(pid(Beast)).square, Some(sq("G10")));
+}
+
+#[test]
+fn pressure_on_a_pass_counts_from_the_square_it_is_made_from() {
+    // RULINGS Takkure 6: the Playmaker runs H10-H14 and passes from H10,
+    // where the Brute pressures from J9 (within 2 of H10, 5 from H14):
+    // BaC 8 + 4 (2 squares to F9) - 1 = 11, two dice for Precise Pass.
+    let game = home_attack()
+        .at(&[
+            (Playmaker, "H10"),
+            (Runner, "F9"),
+            (Brute, "K8"),
+            (Stalker, "P28"),
+        ])
+        .carrier(Playmaker)
+        .after(&["playmaker move H14", "brute pressure J9", "done"]);
+    let (_, log) = rolled(&game, &[12, 11], "pass runner from H10");
+    line(&log, "under pressure: -1");
+    assert!(line(&log, "passes to the Runner").contains("[12 11] 11 vs BaC 11, success"));
+}
+
+#[test]
+fn a_hand_off_from_a_standing_teammate_in_contact() {
+    // RULINGS Takkure 13 (3.05: "in the hands of a player, even if that
+    // player is on the ground"): the Oni on H11 takes the ball from the
+    // Runner standing on H10, BaC 5 + 4 = 9.
+    let game = home_attack()
+        .at(&[(Runner, "H10"), (Oni, "H11"), (Stalker, "P28")])
+        .carrier(Runner)
+        .after(&["oni hold", "done"]);
+    assert!(
+        game.check(&input("pickup")).is_ok(),
+        "{:?}",
+        game.check(&input("pickup"))
+    );
+    let (game, log) = rolled(&game, &[9], "pickup");
+    assert!(line(&log, "picks up").contains("9 vs BaC 9"), "{log:#?}");
+    assert_eq!(game.ball(), Ball::Held(pid(Oni)));
+    // Out of contact it is refused.
+    let mut game = home_attack()
+        .at(&[(Runner, "H10"), (Oni, "H12"), (Stalker, "P28")])
+        .carrier(Runner)
+        .after(&["oni hold", "done"]);
+    let msg = refused(&mut game, "pickup");
+    assert!(msg.contains("in contact"), "{msg}");
 }

@@ -325,13 +325,25 @@ impl Game {
     }
 
     /// Where a tackler ends its defensive move: as close to its point as its
-    /// defensive MOV allows, by the shortest way, ties to the first square
-    /// in reading order (RULINGS Takkure 6).
+    /// defensive MOV allows; among equally close squares, first one in
+    /// contact with the path the carrier will execute (the marked path) or,
+    /// against a carrier who is not the active player, with the carrier;
+    /// then the one nearest the point in a straight line; then the first in
+    /// reading order (RULINGS Takkure 6).
     pub fn tackle_square(&self, id: PlayerId, point: Square) -> Option<Square> {
+        let touched: Vec<Square> = match (self.carrier(), self.activation.as_ref()) {
+            (Some(c), Some(act)) if Some(c) == self.active() => act.marked.clone(),
+            (Some(c), _) => self.player(c).square.into_iter().collect(),
+            (None, _) => Vec::new(),
+        };
         self.reach(id, self.defensive_reach(id))
             .into_iter()
-            .min_by_key(|&(sq, steps)| (sq.distance(point), steps, sq))
             .map(|(sq, _)| sq)
+            .min_by_key(|&sq| {
+                let apart = !touched.iter().any(|t| t.distance(sq) <= 1);
+                let (dc, dr) = (sq.col() - point.col(), sq.row() - point.row());
+                (sq.distance(point), apart, dc * dc + dr * dr, sq)
+            })
     }
 
     /// Step 2, one defender: its declaration and defensive move.
@@ -477,19 +489,19 @@ impl Game {
                     refuse!("the {name} already holds the ball");
                 }
                 let near = |sq: Square| sq.distance(at) <= 1;
+                // RULINGS Takkure 13: a teammate holding the ball, standing
+                // or on the ground, hands it off.
                 let ok = match self.ball {
                     Ball::Loose(sq) => near(sq),
                     Ball::Held(c) => {
-                        c.side == self.attack
-                            && self.player(c).ground
-                            && self.player(c).square.is_some_and(near)
+                        c.side == self.attack && self.player(c).square.is_some_and(near)
                     }
                     Ball::Out => false,
                 };
                 if !ok {
                     refuse!(
-                        "the {name} must be in contact with the loose ball, or with a teammate on \
-                         the ground holding it, to pick it up"
+                        "the {name} must be in contact with the loose ball, or with the teammate \
+                         holding it, to pick it up"
                     );
                 }
                 Ok(())

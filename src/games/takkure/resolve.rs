@@ -32,9 +32,13 @@ impl Game {
     /// How many defenders who declared PRESSURE stand within 2 of `id`
     /// (1.06): -1 each to its second action.
     pub fn pressure_on(&self, id: PlayerId) -> i32 {
-        let Some(at) = self.player(id).square else {
-            return 0;
-        };
+        self.player(id).square.map_or(0, |at| self.pressure_at(at))
+    }
+
+    /// How many defenders who declared PRESSURE stand within 2 of `at`: the
+    /// active player's square, or the square a PASS is made from (RULINGS
+    /// Takkure 6).
+    pub fn pressure_at(&self, at: Square) -> i32 {
         self.declared(|a| matches!(a, Action::Pressure(_)))
             .into_iter()
             .filter(|&d| {
@@ -68,10 +72,15 @@ impl Game {
             return;
         };
         let second = act.second.clone().unwrap_or(Second::None);
-        let pressure = if matches!(act.first, Action::Pass { .. }) {
-            0
-        } else {
-            self.pressure_on(active)
+        let pressure = match (&act.first, &second) {
+            (Action::Pass { .. }, _) => 0,
+            (
+                _,
+                Second::Pass {
+                    from: Some(from), ..
+                },
+            ) => self.pressure_at(*from),
+            _ => self.pressure_on(active),
         };
         if pressure > 0 {
             log.push(format!(
@@ -166,6 +175,10 @@ impl Game {
                     self.unopposed_tackles(carrier, &contact, log);
                 }
                 if let Action::Pass { to } = act.first {
+                    // RULINGS Takkure 14: every action declared against the
+                    // grounded passer is rolled before the pass; a steal
+                    // that takes the ball stops it.
+                    self.steals(&mut used_stealers, log);
                     if self.carrier() == Some(active) {
                         if let (Some(at), Ok(receiver)) =
                             (self.player(active).square, self.id_of(self.attack, to))
@@ -179,7 +192,7 @@ impl Game {
                 }
             }
         }
-        self.steals(&used_stealers, log);
+        self.steals(&mut used_stealers, log);
     }
 
     /// A tackler's roll: STR, with two dice for an Expert Tackler.
@@ -504,7 +517,7 @@ impl Game {
         let mut interceptors: Vec<(i32, PlayerId)> = self
             .declared(|a| matches!(a, Action::Steal(_)))
             .into_iter()
-            .filter(|&s| !self.player(s).ground)
+            .filter(|&s| !self.player(s).ground && !used.contains(&s))
             .filter_map(|s| {
                 let at = self.player(s).square?;
                 (line.contains(&at) && at != from && at != to).then(|| (at.distance(from), s))
@@ -654,14 +667,18 @@ impl Game {
         used: &mut Vec<PlayerId>,
         log: &mut Vec<String>,
     ) {
+        // A steal goes for a loose ball (BaC +4) or one held on the ground
+        // (3.06); a hand-off from a standing teammate (RULINGS Takkure 13)
+        // can't be stolen.
         let ball_at = match self.ball {
-            Ball::Loose(sq) => Some((sq, 4)),
-            Ball::Held(c) if c.side == self.attack && self.player(c).ground => {
-                self.player(c).square.map(|sq| (sq, 0))
-            }
+            Ball::Loose(sq) => Some((sq, Some(4))),
+            Ball::Held(c) if c.side == self.attack => self
+                .player(c)
+                .square
+                .map(|sq| (sq, self.player(c).ground.then_some(0))),
             _ => None,
         };
-        let Some((at, steal_bonus)) = ball_at else {
+        let Some((at, stealable)) = ball_at else {
             return;
         };
         let target = self.stats(active).bac + 4 + self.player(active).fatigue_modifier() - pressure;
@@ -675,6 +692,9 @@ impl Game {
         let mut entries = vec![(active, vec![die], roll)];
         for s in self.declared(|a| matches!(a, Action::Steal(_))) {
             let p = self.player(s);
+            let Some(steal_bonus) = stealable else {
+                break;
+            };
             if p.ground || !p.square.is_some_and(|sq| sq.distance(at) <= 1) {
                 continue;
             }
@@ -705,7 +725,8 @@ impl Game {
 
     /// BALL STEAL (3.06) by the defenders not yet served: a loose ball in
     /// contact (BaC +4), or held by an attacker on the ground in contact.
-    fn steals(&mut self, used: &[PlayerId], log: &mut Vec<String>) {
+    /// Those who roll are added to `used`; the first success ends it.
+    fn steals(&mut self, used: &mut Vec<PlayerId>, log: &mut Vec<String>) {
         for s in self.declared(|a| matches!(a, Action::Steal(_))) {
             if used.contains(&s) || self.player(s).ground {
                 continue;
@@ -724,6 +745,7 @@ impl Game {
                 }
                 _ => continue,
             };
+            used.push(s);
             let r = Roll {
                 die: self.dice.d12(),
                 target: self.stats(s).bac + bonus + self.player(s).fatigue_modifier(),
