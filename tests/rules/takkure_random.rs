@@ -295,3 +295,55 @@ fn random_match_statistics() {
         println!("{kind:>22} {n}");
     }
 }
+
+/// Every text in backquotes in a prompt: the examples a coach may copy.
+fn quoted_inputs(note: &str) -> Vec<String> {
+    note.split('`')
+        .skip(1)
+        .step_by(2)
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn every_example_in_a_prompt_is_legal_and_sensible() {
+    // Issue 28: each example a prompt shows is accepted as given; a
+    // carrier's move never goes into its own in-goal, and only players of
+    // the team are named (legal inputs name no others).
+    for (seed, home, away) in [
+        (4, Squad::Yamato, Squad::Teriomorph),
+        (5, Squad::Teriomorph, Squad::Yamato),
+    ] {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let mut game = Game::new(home, away, seed);
+        let mut shown = 0;
+        while game.step() != Step::Over {
+            let legal = game.legal_inputs();
+            let note = game.note().expect("a note while the match goes on");
+            for text in quoted_inputs(&note) {
+                let input: Input = text
+                    .parse()
+                    .unwrap_or_else(|e| panic!("`{text}` in {note:?} does not parse: {e}"));
+                assert!(legal.contains(&input), "`{text}` is not legal: {note}");
+                shown += 1;
+            }
+            let example = game.example().expect("an example while the match goes on");
+            assert!(legal.contains(&example), "{example} is not legal");
+            if let Input::Act {
+                action: Action::Move { to, .. },
+                ..
+            }
+            | Input::Second(Second::Move(to))
+            | Input::To(to) = &example
+            {
+                assert!(
+                    !game.attacker().other().scores_in(*to),
+                    "{example} goes into the mover's own in-goal"
+                );
+            }
+            let input = pick(&game, &legal, &mut rng);
+            game.play(&input).unwrap();
+        }
+        assert!(shown > 200, "only {shown} examples");
+    }
+}

@@ -98,7 +98,7 @@ fn kickoff_placements_target_moves_and_catch() {
     refused(&mut game, "ball H24");
     // Within 2 of the Thrower on G22 (BaC 7 - 2): a 5 catches it.
     let (game, log) = rolled(&game, &[5], "ball H23");
-    assert!(line(&log, "Thrower tries to catch").contains("5 vs BaC 5, success"));
+    assert!(line(&log, "Thrower tries to catch").contains("5 vs BaC 7 -2 catch = 5, success"));
     assert_eq!(game.ball(), Ball::Held(pid(Thrower)));
     // The receivers attack and take their tokens: their time token turns.
     assert_eq!(game.attacker(), Side::Away);
@@ -150,7 +150,7 @@ fn kick_critical_and_fumble_and_a_failed_catch() {
     play(&mut game, "done");
     let (game, log) = rolled(&game, &[12, 12, 6], "done");
     // 12 o'clock from H22 is H20, within 2 of the Thrower on G22.
-    assert!(line(&log, "Thrower tries to catch").contains("6 vs BaC 5, fail"));
+    assert!(line(&log, "Thrower tries to catch").contains("6 vs BaC 7 -2 catch = 5, fail"));
     assert_eq!(game.ball(), Ball::Loose(sq("H20")));
     assert_eq!(game.attacker(), Side::Away);
 }
@@ -212,7 +212,8 @@ fn tackled_carrier_cannot_stand_but_passes_from_the_ground() {
     // The pass from the ground has no second action: the rolls follow the
     // defence. BaC 7 + 4 (1 square) - 2 = 9: a 9 succeeds.
     let (game, log) = rolled(&game, &[9], "done");
-    assert!(line(&log, "passes to the Playmaker").contains("9 vs BaC 9, success"));
+    assert!(line(&log, "passes to the Playmaker")
+        .contains("9 vs BaC 7 +4 distance -2 from the ground = 9, success"));
     assert_eq!(game.ball(), Ball::Held(pid(Playmaker)));
     assert_eq!(game.step(), Step::First);
 }
@@ -466,7 +467,8 @@ fn pass_success_with_precise_pass_and_pressure() {
     // BaC 8 + 4 (2 squares) - 1 = 11; Precise Pass rolls two dice.
     let (game, log) = rolled(&game, &[12, 11], "pass runner");
     line(&log, "under pressure: -1");
-    assert!(line(&log, "passes to the Runner").contains("[12 11] 11 vs BaC 11, success"));
+    assert!(line(&log, "passes to the Runner")
+        .contains("[12 11] 11 vs BaC 8 +4 distance -1 pressure = 11, success"));
     assert_eq!(game.ball(), Ball::Held(pid(Runner)));
 }
 
@@ -477,7 +479,7 @@ fn missed_pass_reception_then_scatter() {
     // Pass: 12, 12 (fumbles); reception BaC 7 + 4: 12 fails; scatter 3:
     // two squares east of F8.
     let (game, log) = rolled(&game, &[12, 12, 12, 3], "pass runner");
-    assert!(line(&log, "Runner reception").contains("12 vs BaC 11, fumble"));
+    assert!(line(&log, "Runner reception").contains("12 vs BaC 7 +4 distance = 11, fumble"));
     line(&log, "the ball scatters from F8");
     assert_eq!(game.ball(), Ball::Loose(sq("H8")));
     // A missed reception keeps the possession with the attackers.
@@ -489,7 +491,7 @@ fn missed_pass_caught_on_the_reception() {
     let mut game = playmaker_passes();
     play(&mut game, "done");
     let (game, log) = rolled(&game, &[12, 12, 6], "pass runner");
-    assert!(line(&log, "Runner reception").contains("6 vs BaC 11, success"));
+    assert!(line(&log, "Runner reception").contains("6 vs BaC 7 +4 distance = 11, success"));
     assert_eq!(game.ball(), Ball::Held(pid(Runner)));
 }
 
@@ -501,7 +503,9 @@ fn interception_changes_possession() {
     play(&mut game, "done");
     // Pass 5, 6; interception BaC 6 - 2 = 4: a 2 takes it.
     let (game, log) = rolled(&game, &[5, 6, 2], "pass runner");
-    assert!(line(&log, "Stalker tries to intercept").contains("2 vs BaC 4, success"));
+    assert!(
+        line(&log, "Stalker tries to intercept").contains("2 vs BaC 6 -2 in the air = 4, success")
+    );
     assert_eq!(game.ball(), Ball::Held(pid(Stalker)));
     // Change of possession: the away team takes its tokens (6.04).
     assert_eq!(game.attacker(), Side::Away);
@@ -561,7 +565,7 @@ fn pick_up_a_loose_ball() {
     assert!(msg.contains("in contact with the loose ball"), "{msg}");
     // BaC 7 + 4.
     let (game, log) = rolled(&beside_the_loose_ball(Runner), &[11], "pickup");
-    assert!(line(&log, "picks up").contains("11 vs BaC 11, success"));
+    assert!(line(&log, "picks up").contains("11 vs BaC 7 +4 pick-up = 11, success"));
     assert_eq!(game.ball(), Ball::Held(pid(Runner)));
 }
 
@@ -624,7 +628,7 @@ fn try_refused_outside_the_in_goal() {
 #[test]
 fn a_try_scores_and_the_conceder_chooses_the_kick() {
     let (game, log) = rolled(&runner_in_goal(), &[6], "try");
-    assert!(line(&log, "tries").contains("6 vs BaC 6, success"));
+    assert!(line(&log, "tries").contains("6 vs try BaC 6, success"));
     assert_eq!(game.score(Side::Home), 1);
     assert_eq!(
         game.step(),
@@ -656,7 +660,7 @@ fn fatigue_lowers_the_try() {
         .fatigue(Runner, 2, 1)
         .after(&["runner move H27", "done"]);
     let (_, log) = rolled(&game, &[5], "try");
-    assert!(line(&log, "tries").contains("5 vs BaC 4, fail"));
+    assert!(line(&log, "tries").contains("5 vs try BaC 6 -2 fatigue tokens = 4, fail"));
 }
 
 #[test]
@@ -927,7 +931,7 @@ fn break_through_critical_wounds_the_tackler() {
 fn failed_pick_up_leaves_the_ball() {
     // Oni BaC 5 + 4 = 9: a 10 fails.
     let (game, log) = rolled(&beside_the_loose_ball(Oni), &[10], "pickup");
-    assert!(line(&log, "picks up").contains("10 vs BaC 9, fail"));
+    assert!(line(&log, "picks up").contains("10 vs BaC 5 +4 pick-up = 9, fail"));
     assert_eq!(game.ball(), Ball::Loose(sq("H11")));
     assert_eq!(game.attacker(), Side::Home);
 }
@@ -1098,10 +1102,10 @@ fn pick_up_critical_and_fumble() {
     // 3.05 BaC +4: the Playmaker's 8 + 4 = 12, so only the fumble rule
     // (1.16) makes a 12 fail; a 1 is a critical success.
     let (game, log) = rolled(&beside_the_loose_ball(Playmaker), &[12], "pickup");
-    assert!(line(&log, "picks up").contains("12 vs BaC 12, fumble"));
+    assert!(line(&log, "picks up").contains("12 vs BaC 8 +4 pick-up = 12, fumble"));
     assert_eq!(game.ball(), Ball::Loose(sq("H11")));
     let (game, log) = rolled(&beside_the_loose_ball(Oni), &[1], "pickup");
-    assert!(line(&log, "picks up").contains("1 vs BaC 9, critical"));
+    assert!(line(&log, "picks up").contains("1 vs BaC 5 +4 pick-up = 9, critical"));
     assert_eq!(game.ball(), Ball::Held(pid(Oni)));
 }
 
@@ -1120,7 +1124,7 @@ fn steal_of_a_loose_ball_success_failure_critical_fumble() {
         let (game, log) = rolled(&game, &[die], "none");
         assert!(
             line(&log, "Thrower steals the loose ball")
-                .contains(&format!("{die} vs BaC 11, {word}")),
+                .contains(&format!("{die} vs BaC 7 +4 loose ball = 11, {word}")),
             "{log:?}"
         );
         if stolen {
@@ -1148,10 +1152,10 @@ fn try_critical_and_fumble() {
     // 4.04 with 1.16: a 1 always scores, a 12 is always a miss ("a 12 on a
     // dice is always a miss, regardless of the modified BaC").
     let (game, log) = rolled(&runner_in_goal(), &[1], "try");
-    assert!(line(&log, "tries").contains("1 vs BaC 6, critical"));
+    assert!(line(&log, "tries").contains("1 vs try BaC 6, critical"));
     assert_eq!(game.score(Side::Home), 1);
     let (game, log) = rolled(&runner_in_goal(), &[12], "try");
-    assert!(line(&log, "tries").contains("12 vs BaC 6, fumble"));
+    assert!(line(&log, "tries").contains("12 vs try BaC 6, fumble"));
     line(&log, "the try is missed");
     assert_eq!(game.score(Side::Home), 0);
     assert_eq!(
@@ -1177,13 +1181,15 @@ fn pass_from_the_ground_failure_critical_fumble() {
     // 2.01-2.02: a failed pass gives the receiver a BALL RECEPTION (BaC 8
     // + 4 = 12); missed, the ball scatters from the receiver (2.03).
     let (game, log) = rolled(&pass_from_the_ground(), &[10, 12, 6], "done");
-    assert!(line(&log, "passes to the Playmaker").contains("10 vs BaC 9, fail"));
-    assert!(line(&log, "Playmaker reception").contains("12 vs BaC 12, fumble"));
+    assert!(line(&log, "passes to the Playmaker")
+        .contains("10 vs BaC 7 +4 distance -2 from the ground = 9, fail"));
+    assert!(line(&log, "Playmaker reception").contains("12 vs BaC 8 +4 distance = 12, fumble"));
     // 6 o'clock: two squares south of H9.
     assert_eq!(game.ball(), Ball::Loose(sq("H11")));
     // A critical reaches the receiver, who may move 2.
     let (game, log) = rolled(&pass_from_the_ground(), &[1], "done");
-    assert!(line(&log, "passes to the Playmaker").contains("1 vs BaC 9, critical"));
+    assert!(line(&log, "passes to the Playmaker")
+        .contains("1 vs BaC 7 +4 distance -2 from the ground = 9, critical"));
     assert_eq!(game.ball(), Ball::Held(pid(Playmaker)));
     assert_eq!(game.step(), Step::ReceiverTo);
 }
@@ -1197,7 +1203,7 @@ fn a_failed_interception_lets_the_pass_go_on() {
     // Pass 5, 6 (BaC 8 + 4 = 12: success); interception BaC 6 - 2 = 4: 5
     // fails.
     let (game, log) = rolled(&game, &[5, 6, 5], "pass runner");
-    assert!(line(&log, "Stalker tries to intercept").contains("5 vs BaC 4, fail"));
+    assert!(line(&log, "Stalker tries to intercept").contains("5 vs BaC 6 -2 in the air = 4, fail"));
     assert_eq!(game.ball(), Ball::Held(pid(Runner)));
     assert_eq!(game.attacker(), Side::Home);
 }
@@ -1305,7 +1311,8 @@ fn tackles_on_a_passer_from_the_ground_roll_unopposed() {
     assert_eq!(game.player(pid(Beast)).square, Some(sq("G10")));
     assert!(line(&log, "Beast tackles").contains("5 vs STR 10, success"));
     line(&log, "Runner stamina: 2 vs STA 6, success");
-    assert!(line(&log, "passes to the Playmaker").contains("9 vs BaC 9, success"));
+    assert!(line(&log, "passes to the Playmaker")
+        .contains("9 vs BaC 7 +4 distance -2 from the ground = 9, success"));
     assert_eq!(game.ball(), Ball::Held(pid(Playmaker)));
     assert!(game.player(pid(Beast)).ground);
     // A failed tackle brings the tackler down, and the pass is made.
@@ -1351,7 +1358,8 @@ fn a_steal_against_a_passer_from_the_ground_is_rolled_before_the_pass() {
     let steal = log.iter().position(|l| l.contains("steals")).unwrap();
     let pass = log.iter().position(|l| l.contains("passes to")).unwrap();
     assert!(steal < pass, "{log:#?}");
-    assert!(line(&log, "passes to the Playmaker").contains("9 vs BaC 9, success"));
+    assert!(line(&log, "passes to the Playmaker")
+        .contains("9 vs BaC 7 +4 distance -2 from the ground = 9, success"));
     assert_eq!(game.ball(), Ball::Held(pid(Playmaker)));
 }
 
@@ -1404,7 +1412,8 @@ fn pressure_on_a_pass_counts_from_the_square_it_is_made_from() {
         .after(&["playmaker move H14", "brute pressure J9", "done"]);
     let (_, log) = rolled(&game, &[12, 11], "pass runner from H10");
     line(&log, "under pressure: -1");
-    assert!(line(&log, "passes to the Runner").contains("[12 11] 11 vs BaC 11, success"));
+    assert!(line(&log, "passes to the Runner")
+        .contains("[12 11] 11 vs BaC 8 +4 distance -1 pressure = 11, success"));
 }
 
 #[test]
@@ -1422,7 +1431,10 @@ fn a_hand_off_from_a_standing_teammate_in_contact() {
         game.check(&input("pickup"))
     );
     let (game, log) = rolled(&game, &[9], "pickup");
-    assert!(line(&log, "picks up").contains("9 vs BaC 9"), "{log:#?}");
+    assert!(
+        line(&log, "picks up").contains("9 vs BaC 5 +4 pick-up = 9"),
+        "{log:#?}"
+    );
     assert_eq!(game.ball(), Ball::Held(pid(Oni)));
     // Out of contact it is refused.
     let mut game = home_attack()
@@ -1431,4 +1443,107 @@ fn a_hand_off_from_a_standing_teammate_in_contact() {
         .after(&["oni hold", "done"]);
     let msg = refused(&mut game, "pickup");
     assert!(msg.contains("in contact"), "{msg}");
+}
+
+// ---- Issue 28: what a newcomer reads ----
+
+#[test]
+fn a_roll_shows_where_its_target_comes_from() {
+    // Issue 28: "every roll says where its target comes from". 4.01: three
+    // active fatigue tokens give -1 to BaC; 1.06: pressure -1 each; 3.05:
+    // +4 for a pick-up. The Guard (BaC 6) picks up under pressure, tired.
+    let game = home_attack()
+        .at(&[(Guard, "H10"), (Brute, "K8")])
+        .loose("H11")
+        .fatigue(Guard, 3, 0)
+        .after(&["guard hold", "brute pressure J10"]);
+    let (_, log) = rolled(&game, &[8], "pickup");
+    assert_eq!(
+        line(&log, "picks up"),
+        "Yamato Guard picks up the ball: 8 vs BaC 6 -1 fatigue +4 pick-up -1 pressure = 8, success"
+    );
+    // Without modifiers the characteristic stands alone.
+    let (_, log) = rolled(&beast_tackles_runner(), &[5, 9], "none");
+    assert!(line(&log, "Beast tackles").ends_with(": 5 vs STR 10, success"));
+}
+
+#[test]
+fn a_move_onto_the_loose_ball_is_refused_with_the_way_to_pick_it_up() {
+    // Issue 28: a mark on the loose ball would push it away (step 3); the
+    // refusal names a square beside it in reach and `pickup`.
+    let mut game = home_attack()
+        .at(&[(Runner, "H10"), (Stalker, "P28")])
+        .loose("H13")
+        .game();
+    let msg = refused(&mut game, "runner move H13");
+    assert!(msg.contains("the ball lies loose on H13"), "{msg}");
+    assert!(msg.contains("`runner move H12`"), "{msg}");
+    assert!(msg.contains("`pickup`"), "{msg}");
+    play(&mut game, "runner move H12");
+    play(&mut game, "done");
+    let (game, _) = rolled(&game, &[3], "pickup");
+    assert_eq!(game.ball(), Ball::Held(pid(Runner)));
+}
+
+#[test]
+fn the_first_prompt_names_the_coin_flip_and_what_its_winner_chooses() {
+    // RULINGS Takkure 9: the referee roll decides who chooses; the prompt
+    // says so, and after a try says why the conceder chooses.
+    let game = Game::new(Squad::Yamato, Squad::Teriomorph, 3);
+    let Step::Choose { chooser } = game.step() else {
+        panic!("not a choice")
+    };
+    let note = game.note().unwrap();
+    assert!(
+        note.starts_with(&format!(
+            "{chooser} won the referee's coin flip and chooses: `kick`"
+        )),
+        "{note}"
+    );
+    assert!(
+        note.contains(&format!("`receive` to let {} kick off", chooser.other())),
+        "{note}"
+    );
+    assert_eq!(
+        game.step_line(),
+        "Half 1, time box 5, home 0 - away 0: choosing kick or receive"
+    );
+    let (game, _) = rolled(&runner_in_goal(), &[3], "try");
+    let note = game.note().unwrap();
+    assert!(note.starts_with("after the try, away chooses"), "{note}");
+}
+
+#[test]
+fn prompts_give_sensible_examples_at_an_activation() {
+    // Issue 28: the carrier's example runs at the opponent's in-goal; the
+    // defence's is a tackle that reaches the path; every example is legal.
+    let setup = || {
+        home_attack()
+            .at(&[
+                (Runner, "H10"),
+                (Playmaker, "F8"),
+                (Brute, "E10"),
+                (Beast, "M20"),
+            ])
+            .carrier(Runner)
+    };
+    let game = setup().game();
+    assert_eq!(game.example().unwrap().to_string(), "runner move H15");
+    let note = game.note().unwrap();
+    assert!(note.contains("e.g. `runner move H15`"), "{note}");
+    let game = setup().after(&["runner move H14"]);
+    // The Brute on E10 reaches G10, beside the path's first square.
+    let example = game.example().unwrap().to_string();
+    assert_eq!(example, "brute tackle H10");
+    assert_eq!(
+        game.step_line(),
+        "Half 1, time box 5, home 0 - away 0: the defence's declarations"
+    );
+    // Away attacks north: its carrier's example goes to lower rows, never
+    // into its own in-goal (rows 27-28).
+    let game = Setup::new(Side::Away)
+        .at(&[(Stalker, "H25"), (Runner, "A3")])
+        .carrier(Stalker)
+        .game();
+    assert_eq!(game.example().unwrap().to_string(), "stalker move H20");
 }

@@ -126,7 +126,7 @@ impl Game {
         if passer.side.ahead(at, from) {
             refuse!(
                 "a pass can't go forward: the {name} is nearer the opponent's in-goal than the \
-                 passer (rugby rule 0.01)"
+                 passer"
             );
         }
         if from_ground && from.distance(at) > 8 {
@@ -154,6 +154,23 @@ impl Game {
                     }
                     refuse!("the {name} is on the ground: it can only stand up");
                 }
+                if self.ball == Ball::Loose(*to) {
+                    // The move would push the ball away (step 3): what a
+                    // coach marking the ball means is to pick it up.
+                    let beside = to
+                        .neighbours()
+                        .filter(|&n| !self.filled(n) && self.marked_path(id, n, None).is_ok())
+                        .min_by_key(|&n| {
+                            let (dc, dr) = (n.col() - at.col(), n.row() - at.row());
+                            (n.distance(at), dc * dc + dr * dr, n)
+                        })
+                        .map_or(String::new(), |n| format!(" (`{} move {n}`)", role.name()));
+                    refuse!(
+                        "the ball lies loose on {to}, and a move onto it would push it away: \
+                         mark a square beside it{beside}, then pick it up with `pickup` as the \
+                         second action"
+                    );
+                }
                 self.marked_path(id, *to, *via).map(|_| ())
             }
             Action::Stand => {
@@ -162,8 +179,8 @@ impl Game {
                 }
                 if carries {
                     refuse!(
-                        "the {name} holds the ball: once tackled you cannot get up with the ball \
-                         (rugby rule 0.03); it may pass from the ground"
+                        "the {name} holds the ball: once tackled you cannot get up with the ball; \
+                         it may pass from the ground"
                     );
                 }
                 Ok(())
@@ -454,7 +471,7 @@ impl Game {
             Second::Move(to) => {
                 if matches!(act.first, Action::Move { .. }) && player.one_move_only() {
                     refuse!(
-                        "the {name} has two active fatigue tokens: only one MOV action per activation (4.01)"
+                        "the {name} has two active fatigue tokens: only one MOV action per activation"
                     );
                 }
                 if *to == at {
@@ -754,7 +771,7 @@ impl Game {
         {
             refuse!(
                 "only the team behind on the scoreboard, attacking with the ball on time box 1, \
-                 may put the ball out to end the half (6.04)"
+                 may put the ball out to end the half"
             );
         }
         Ok(())

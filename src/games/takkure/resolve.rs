@@ -2,7 +2,7 @@
 //! (rulebook 1.13-1.16, 2.01-2.03, 3.05-3.08, 4.04; RULINGS Takkure 4-7),
 //! with one log line per roll.
 
-use super::dice::{face_to_face, melee_winner, tied_best, Roll, Verdict};
+use super::dice::{face_to_face, melee_winner, tied_best, Roll, Target, Verdict};
 use super::game::{Ball, Game, TryResult};
 use super::input::{Action, Second};
 use super::player::PlayerId;
@@ -54,13 +54,20 @@ impl Game {
         self.dice(n)
     }
 
-    fn show(dice: &[u8], roll: Roll, what: &str) -> String {
+    /// "[10 4] 4 vs REF 8 -1 pressure = 7, success": every die thrown, the
+    /// one that counts, and the target with its modifiers.
+    fn show(dice: &[u8], roll: Roll, target: &Target) -> String {
         if dice.len() > 1 {
             let all: Vec<String> = dice.iter().map(u8::to_string).collect();
-            format!("[{}] {}", all.join(" "), roll.describe(what))
+            format!("[{}] {}", all.join(" "), roll.against(target))
         } else {
-            roll.describe(what)
+            roll.against(target)
         }
+    }
+
+    /// A player's characteristic with its fatigue modifier (4.01).
+    pub(super) fn characteristic(&self, id: PlayerId, name: &'static str, base: i32) -> Target {
+        Target::new(name, base).plus(self.player(id).fatigue_modifier(), "fatigue")
     }
 
     /// All the rolls of step 5.
@@ -195,11 +202,13 @@ impl Game {
         self.steals(&mut used_stealers, log);
     }
 
-    /// A tackler's roll: STR, with two dice for an Expert Tackler.
-    fn tackle_roll(&mut self, t: PlayerId) -> (Vec<u8>, Roll) {
+    /// A tackler's roll: STR, with two dice for an Expert Tackler; and how
+    /// it reads ("[3 9] 3 vs STR 8, success").
+    fn tackle_roll(&mut self, t: PlayerId) -> (Roll, String) {
         let dice = self.roll_for(t, Skill::ExpertTackler);
-        let target = self.stats(t).str + self.player(t).fatigue_modifier();
-        (dice.clone(), Roll::best(&dice, target))
+        let target = self.characteristic(t, "STR", self.stats(t).str);
+        let roll = Roll::best(&dice, target.value());
+        (roll, Game::show(&dice, roll, &target))
     }
 
     /// Tackles rolled unopposed, in order; none once they have put the
@@ -217,12 +226,8 @@ impl Game {
             if self.stop_tackling(carrier, t, down_before, log) {
                 break;
             }
-            let (dice, roll) = self.tackle_roll(t);
-            log.push(format!(
-                "{} tackles: {}",
-                self.name(t),
-                Game::show(&dice, roll, "STR")
-            ));
+            let (roll, shown) = self.tackle_roll(t);
+            log.push(format!("{} tackles: {shown}", self.name(t)));
             let verdict = if roll.success() {
                 Verdict::Success
             } else {
@@ -337,12 +342,14 @@ impl Game {
             Faced::Break => (Skill::Charge, "STR", self.stats(active).str),
             Faced::Pass => (Skill::PrecisePass, "BaC", self.stats(active).bac),
         };
-        let mut target = base + self.player(active).fatigue_modifier() - pressure;
+        let mut shown = self.characteristic(active, what, base);
         if let Some((from, receiver)) = pass {
             if let Some(at) = self.player(receiver).square {
-                target += pass_modifier(from.distance(at));
+                shown = shown.plus(pass_modifier(from.distance(at)), "distance");
             }
         }
+        let shown = shown.plus(-pressure, "pressure");
+        let target = shown.value();
         if contact.is_empty() {
             // Every tackle missed contact: a dodge is rolled on its own
             // (its move still helps), a break has nobody to hit.
@@ -352,7 +359,7 @@ impl Game {
                 log.push(format!(
                     "{} dodges: {}",
                     self.name(active),
-                    Game::show(&dice, roll, what)
+                    Game::show(&dice, roll, &shown)
                 ));
                 if roll.success() {
                     if let Some(act) = self.activation.as_mut() {
@@ -386,7 +393,7 @@ impl Game {
             if self.stop_tackling(active, t, false, log) {
                 break;
             }
-            let (tdice, troll) = self.tackle_roll(t);
+            let (troll, tshown) = self.tackle_roll(t);
             let mine: Vec<u8> = if contact.len() == 1 {
                 std::mem::take(&mut dice)
             } else if i < dice.len() {
@@ -395,11 +402,7 @@ impl Game {
                 Vec::new()
             };
             if mine.is_empty() {
-                log.push(format!(
-                    "{} tackles (unopposed): {}",
-                    self.name(t),
-                    Game::show(&tdice, troll, "STR")
-                ));
+                log.push(format!("{} tackles (unopposed): {tshown}", self.name(t)));
                 let v = if troll.success() {
                     Verdict::Success
                 } else {
@@ -411,11 +414,10 @@ impl Game {
             let aroll = Roll::best(&mine, target);
             let (va, vt) = face_to_face(aroll, troll);
             log.push(format!(
-                "{} {verb}: {}; {} tackles: {}; {} {}, tackle {}",
+                "{} {verb}: {}; {} tackles: {tshown}; {} {}, tackle {}",
                 self.name(active),
-                Game::show(&mine, aroll, what),
+                Game::show(&mine, aroll, &shown),
                 self.name(t),
-                Game::show(&tdice, troll, "STR"),
                 verb,
                 va.word(),
                 vt.word()
@@ -494,20 +496,22 @@ impl Game {
             return;
         };
         let modifier = pass_modifier(from.distance(to));
-        let target = self.stats(passer).bac + self.player(passer).fatigue_modifier() + modifier
-            - pressure
-            - if from_ground { 2 } else { 0 };
+        let target = self
+            .characteristic(passer, "BaC", self.stats(passer).bac)
+            .plus(modifier, "distance")
+            .plus(-pressure, "pressure")
+            .plus(if from_ground { -2 } else { 0 }, "from the ground");
         let roll = match made {
             Some(roll) => roll,
             None => {
                 let dice = self.roll_for(passer, Skill::PrecisePass);
-                let roll = Roll::best(&dice, target);
+                let roll = Roll::best(&dice, target.value());
                 log.push(format!(
-                    "{} passes to the {} ({} squares): {}",
+                    "{} passes to the {} ({}): {}",
                     self.name(passer),
                     self.role(receiver).title(),
-                    from.distance(to),
-                    Game::show(&dice, roll, "BaC")
+                    squares(from.distance(to)),
+                    Game::show(&dice, roll, &target)
                 ));
                 roll
             }
@@ -526,14 +530,14 @@ impl Game {
         interceptors.sort_by_key(|&(d, s)| (d, self.player(s).square));
         for (_, s) in interceptors {
             used.push(s);
-            let r = Roll {
-                die: self.dice.d12(),
-                target: self.stats(s).bac - 2 + self.player(s).fatigue_modifier(),
-            };
+            let target = self
+                .characteristic(s, "BaC", self.stats(s).bac)
+                .plus(-2, "in the air");
+            let r = target.roll(self.dice.d12());
             log.push(format!(
                 "{} tries to intercept: {}",
                 self.name(s),
-                r.describe("BaC")
+                r.against(&target)
             ));
             if r.success() {
                 self.ball = Ball::Held(s);
@@ -551,14 +555,14 @@ impl Game {
             }
             return;
         }
-        let r = Roll {
-            die: self.dice.d12(),
-            target: self.stats(receiver).bac + modifier + self.player(receiver).fatigue_modifier(),
-        };
+        let target = self
+            .characteristic(receiver, "BaC", self.stats(receiver).bac)
+            .plus(modifier, "distance");
+        let r = target.roll(self.dice.d12());
         log.push(format!(
             "{} reception: {}",
             self.name(receiver),
-            r.describe("BaC")
+            r.against(&target)
         ));
         if r.success() {
             self.ball = Ball::Held(receiver);
@@ -577,25 +581,22 @@ impl Game {
         pressure: i32,
         log: &mut Vec<String>,
     ) {
-        let p = self.player(active);
-        let target =
-            self.stats(active).bac_try - i32::from(p.fatigue) + p.fatigue_modifier() - pressure;
+        let target = self
+            .characteristic(active, "try BaC", self.stats(active).bac_try)
+            .plus(-i32::from(self.player(active).fatigue), "fatigue tokens")
+            .plus(-pressure, "pressure");
         let die = self.dice.d12();
-        let try_roll = Roll { die, target };
+        let try_roll = target.roll(die);
         log.push(format!(
             "{} tries: {}",
             self.name(active),
-            try_roll.describe("BaC")
+            try_roll.against(&target)
         ));
         let mut entries = vec![(active, vec![die], try_roll)];
         for &t in contact {
-            let (dice, roll) = self.tackle_roll(t);
-            log.push(format!(
-                "{} tackles: {}",
-                self.name(t),
-                Game::show(&dice, roll, "STR")
-            ));
-            entries.push((t, dice, roll));
+            let (roll, shown) = self.tackle_roll(t);
+            log.push(format!("{} tackles: {shown}", self.name(t)));
+            entries.push((t, vec![roll.die], roll));
         }
         let winner = self.melee(&entries, log);
         for (i, &(t, _, roll)) in entries.iter().enumerate().skip(1) {
@@ -681,13 +682,16 @@ impl Game {
         let Some((at, stealable)) = ball_at else {
             return;
         };
-        let target = self.stats(active).bac + 4 + self.player(active).fatigue_modifier() - pressure;
+        let target = self
+            .characteristic(active, "BaC", self.stats(active).bac)
+            .plus(4, "pick-up")
+            .plus(-pressure, "pressure");
         let die = self.dice.d12();
-        let roll = Roll { die, target };
+        let roll = target.roll(die);
         log.push(format!(
             "{} picks up the ball: {}",
             self.name(active),
-            roll.describe("BaC")
+            roll.against(&target)
         ));
         let mut entries = vec![(active, vec![die], roll)];
         for s in self.declared(|a| matches!(a, Action::Steal(_))) {
@@ -698,16 +702,15 @@ impl Game {
             if p.ground || !p.square.is_some_and(|sq| sq.distance(at) <= 1) {
                 continue;
             }
-            let target = self.stats(s).bac + steal_bonus + p.fatigue_modifier();
+            let target = self
+                .characteristic(s, "BaC", self.stats(s).bac)
+                .plus(steal_bonus, "loose ball");
             used.push(s);
-            let r = Roll {
-                die: self.dice.d12(),
-                target,
-            };
+            let r = target.roll(self.dice.d12());
             log.push(format!(
                 "{} goes for the ball: {}",
                 self.name(s),
-                r.describe("BaC")
+                r.against(&target)
             ));
             entries.push((s, vec![r.die], r));
         }
@@ -746,17 +749,17 @@ impl Game {
                 _ => continue,
             };
             used.push(s);
-            let r = Roll {
-                die: self.dice.d12(),
-                target: self.stats(s).bac + bonus + self.player(s).fatigue_modifier(),
-            };
+            let target = self
+                .characteristic(s, "BaC", self.stats(s).bac)
+                .plus(bonus, "loose ball");
+            let r = target.roll(self.dice.d12());
             let whence = from.map_or("the loose ball".to_string(), |c| {
                 format!("the ball from the {}", self.name(c))
             });
             log.push(format!(
                 "{} steals {whence}: {}",
                 self.name(s),
-                r.describe("BaC")
+                r.against(&target)
             ));
             if r.success() {
                 self.ball = Ball::Held(s);
@@ -764,5 +767,14 @@ impl Game {
                 return;
             }
         }
+    }
+}
+
+/// "1 square", "5 squares".
+fn squares(n: i32) -> String {
+    if n == 1 {
+        "1 square".to_string()
+    } else {
+        format!("{n} squares")
     }
 }
