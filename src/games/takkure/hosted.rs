@@ -9,7 +9,9 @@ use std::fmt::Write;
 
 use serde::{Deserialize, Serialize};
 
-use super::{Ball, Game, Input, Outcome, ParseInputError, PlayerId, Side, Squad, Square, Step};
+use super::{
+    Activation, Ball, Game, Input, Outcome, ParseInputError, PlayerId, Side, Squad, Square, Step,
+};
 use crate::games::options::{challenge, opt, Chosen, OptionKind, OptionSpec, OptionValue};
 use crate::games::{
     resignation_result, Completion, Export, ExportMeta, GameError, GameOutcome, HostedGame, Played,
@@ -68,9 +70,9 @@ pub struct TakkureGame {
     pub inputs: Vec<Input>,
     /// The roll log of the last accepted input, for the picture's caption.
     pub last_log: Vec<String>,
-    /// The marked and executed path of the activation under way, or of the
-    /// last one (empty after a kick-off input), for the picture.
-    pub last_path: Vec<Square>,
+    /// The activation under way, or the one the last input ended (none
+    /// after a kick-off input): the picture shows its path.
+    pub last_activation: Option<Activation>,
 }
 
 pub fn side_seat(side: Side) -> Seat {
@@ -268,7 +270,7 @@ impl HostedGame for TakkureGame {
         let input: Input = text
             .parse()
             .map_err(|e: ParseInputError| GameError::Parse(e.to_string()))?;
-        let before = self.game.activation().map(activation_path);
+        let before = self.under_way();
         let log = self
             .game
             .play(&input)
@@ -276,12 +278,7 @@ impl HostedGame for TakkureGame {
         let note = sentences(&log);
         self.inputs.push(input.clone());
         self.last_log = log;
-        self.last_path = self
-            .game
-            .activation()
-            .map(activation_path)
-            .or(before)
-            .unwrap_or_default();
+        self.last_activation = self.under_way().or(before);
         Ok(Played {
             notation: input.to_string(),
             note,
@@ -460,15 +457,24 @@ impl HostedGame for TakkureGame {
 }
 
 impl TakkureGame {
+    /// The activation under way.
+    fn under_way(&self) -> Option<Activation> {
+        self.game.activation().cloned()
+    }
+
+    /// A game from `start`; a position with an activation under way shows
+    /// its path and declarations from the first picture on.
     fn from_start(settings: &TakkureSettings, start: Game) -> TakkureGame {
-        TakkureGame {
+        let mut game = TakkureGame {
             settings: settings.clone(),
             game: start.clone(),
             start,
             inputs: Vec::new(),
             last_log: Vec::new(),
-            last_path: Vec::new(),
-        }
+            last_activation: None,
+        };
+        game.last_activation = game.under_way();
+        game
     }
 }
 
@@ -500,13 +506,6 @@ fn team_squads(chosen: &Chosen<'_>, text: &str) -> Result<(Squad, Squad), GameEr
                 .into(),
         )),
     }
-}
-
-/// The squares an activation marked and went through.
-fn activation_path(a: &super::Activation) -> Vec<Square> {
-    let mut path = a.marked.clone();
-    path.extend(a.executed.iter().filter(|sq| !a.marked.contains(sq)));
-    path
 }
 
 /// The log as sentences: "Home kicks off. Yamato Guard tackles: 4 vs STR 7, success."
