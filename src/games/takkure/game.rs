@@ -398,13 +398,34 @@ impl Game {
             (Step::Defence, Input::Act { role, action }) => self.check_defence(*role, action),
             (Step::Second, Input::Second(second)) => self.check_second(second),
             (Step::DodgeTo | Step::ReceiverTo, Input::To(sq)) => self.check_to(*sq),
-            _ => refuse!("{}", self.wrong_step()),
+            _ => refuse!("{}", self.wrong_step(false)),
         }
+    }
+
+    /// Whether `input` is of a kind the current step takes.
+    fn fits_step(&self, input: &Input) -> bool {
+        matches!(
+            (self.step, input),
+            (Step::Choose { .. }, Input::Kick | Input::Receive)
+                | (Step::Place { .. }, Input::Place { .. })
+                | (Step::Target, Input::KickAt { .. })
+                | (Step::KickMoves { .. }, Input::Done | Input::Place { .. })
+                | (Step::BallLands, Input::Ball(_))
+                | (Step::First, Input::Act { .. } | Input::EndHalf)
+                | (Step::Defence, Input::Done | Input::Act { .. })
+                | (Step::Second, Input::Second(_))
+                | (Step::DodgeTo | Step::ReceiverTo, Input::To(_))
+        )
     }
 
     /// Plays `input` if legal, returning one log line per roll and event;
     /// a refused input changes nothing.
     pub fn play(&mut self, input: &Input) -> Result<Vec<String>, InputError> {
+        if !self.fits_step(input) && !matches!(self.step, Step::Over | Step::Choose { .. }) {
+            // What the step takes, with an example legal now (worked out
+            // here rather than in `check`, which must stay cheap).
+            return Err(InputError(self.wrong_step(true)));
+        }
         self.check(input)?;
         let mut log = Vec::new();
         match (self.step, input) {
@@ -442,11 +463,12 @@ impl Game {
 }
 
 impl Game {
-    /// What the current step expects, for an input of the wrong kind, with
-    /// an example legal now.
-    fn wrong_step(&self) -> String {
-        let ex = self
-            .example()
+    /// What the current step expects, for an input of the wrong kind; with
+    /// `example`, an example legal now (and the second actions legal now).
+    fn wrong_step(&self, example: bool) -> String {
+        let ex = example
+            .then(|| self.example())
+            .flatten()
             .map_or(String::new(), |e| format!(", e.g. `{e}`"));
         match self.step {
             Step::Choose { .. } => "first decide who kicks off: `kick` or `receive`".to_string(),
@@ -461,15 +483,24 @@ impl Game {
                  or hold){ex}"
             ),
             Step::Defence => {
-                let ex = self
-                    .example()
+                let ex = example
+                    .then(|| self.example())
+                    .flatten()
                     .filter(|e| *e != Input::Done)
                     .map_or(String::new(), |e| format!(", e.g. `{e}`"));
                 format!(
                     "the defence declares now (tackle, pressure, steal, stand, rest){ex}, or `done`"
                 )
             }
-            Step::Second | Step::DodgeTo | Step::ReceiverTo => self.note().unwrap_or_default(),
+            Step::Second | Step::DodgeTo | Step::ReceiverTo if example => {
+                self.note().unwrap_or_default()
+            }
+            Step::Second => "the active player's second action now: `move`, `pass`, `pickup`, \
+                             `dodge`, `break`, `try` or `none`"
+                .to_string(),
+            Step::DodgeTo | Step::ReceiverTo => {
+                "name where the player moves: `to` and a square".to_string()
+            }
             Step::Over => "the match is over".to_string(),
         }
     }
