@@ -1547,3 +1547,32 @@ fn prompts_give_sensible_examples_at_an_activation() {
         .game();
     assert_eq!(game.example().unwrap().to_string(), "stalker move H20");
 }
+
+#[test]
+fn an_input_of_the_wrong_kind_is_refused_with_an_example_legal_now() {
+    // Issue 28: a refusal says what the step takes, in words, with an
+    // example that is then accepted as given (rulebook 1.11: the defence
+    // declares once the first action is made; a second action only after).
+    let mut game = home_attack()
+        .at(&[(Runner, "H10"), (Brute, "E10"), (Stalker, "P28")])
+        .carrier(Runner)
+        .after(&["runner move H14"]);
+    assert_eq!(game.step(), Step::Defence);
+    let msg = refused(&mut game, "pickup");
+    assert!(msg.starts_with("the defence declares now"), "{msg}");
+    assert!(!msg.contains("RULINGS") && !msg.contains("rule "), "{msg}");
+    let example = msg
+        .split('`')
+        .nth(1)
+        .unwrap_or_else(|| panic!("no example: {msg}"))
+        .to_string();
+    // `check` (which lists the legal inputs) names the step without
+    // working out an example.
+    let cheap = game.check(&input("pickup")).unwrap_err().to_string();
+    assert!(cheap.starts_with("the defence declares now") && !cheap.contains("e.g."));
+    play(&mut game, &example);
+    play(&mut game, "done");
+    assert_eq!(game.step(), Step::Second);
+    let msg = refused(&mut game, "done");
+    assert!(msg.contains("second action"), "{msg}");
+}
