@@ -3,6 +3,7 @@
 //! rules give; a result the file claims otherwise is warned of on stderr.
 //! PTN Ninja's files with branches are read along their main line.
 
+use std::io::{self, Write};
 use std::path::PathBuf;
 
 use clap::Args;
@@ -41,12 +42,24 @@ pub fn run(args: ReplayArgs) -> Result<(), String> {
         None => (args.position.start()?, None),
     };
     let result = game.outcome().map_or_else(|| "*".to_string(), |o| o.result);
-    println!("{}", game.snapshot());
-    println!("{result}");
+    let text = format!("{}\n{result}\n", game.snapshot());
+    print(&mut io::stdout().lock(), &text)?;
     if let Some(claimed) = claimed {
         check_claim(kind, &game, &claimed, &result);
     }
     Ok(())
+}
+
+/// Writes the replay's lines. A reader that stops early (`replay | head
+/// -1`) closes the pipe: that ends the output quietly, as `legal` does;
+/// any other write error is reported.
+fn print(out: &mut dyn Write, text: &str) -> Result<(), String> {
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => {
+            Err(format!("could not write the replay: {e}"))
+        }
+        _ => Ok(()),
+    }
 }
 
 /// A file's result that the game does not know, or that the rules
@@ -79,5 +92,34 @@ fn check_claim(kind: GameKind, game: &GameState, claimed: &str, result: &str) {
         eprintln!(
             "warning: the file gives the result {claimed} but {rules} for the final position"
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A writer whose reader has gone (`replay | head -1`), or that fails
+    /// otherwise.
+    struct Closed(io::ErrorKind);
+
+    impl Write for Closed {
+        fn write(&mut self, _: &[u8]) -> io::Result<usize> {
+            Err(io::Error::from(self.0))
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_closed_pipe_ends_the_replay_quietly() {
+        let text = "position\n*\n";
+        assert_eq!(print(&mut Closed(io::ErrorKind::BrokenPipe), text), Ok(()));
+        let err = print(&mut Closed(io::ErrorKind::PermissionDenied), text).unwrap_err();
+        assert!(err.contains("could not write the replay"), "{err}");
+        let mut out = Vec::new();
+        print(&mut out, text).unwrap();
+        assert_eq!(out, text.as_bytes());
     }
 }

@@ -159,6 +159,13 @@ pub trait HostedGame: Clone + std::fmt::Debug + Sized {
     fn move_number(&self) -> u32 {
         u32::try_from(self.action_count() / 2 + 1).unwrap_or(u32::MAX)
     }
+    /// Where the game stands, for `/board` and the game's status lines:
+    /// "Move 7" by default; a game whose turns are not counted in moves
+    /// says what it counts instead (Takkure: "Half 1, time box 4, home 0 -
+    /// away 1: the defence's declarations").
+    fn step_line(&self) -> String {
+        format!("Move {}", self.move_number())
+    }
     /// The actions so far, in canonical notation.
     fn actions(&self) -> Vec<String>;
     /// The state in one line, stored beside the move list.

@@ -272,6 +272,12 @@ macro_rules! games {
                 match self { $(GameState::$variant(g) => g.move_number()),+ }
             }
 
+            /// Where the game stands instead of a bare move number ("Move 7";
+            /// Takkure: "Half 1, time box 4, home 0 - away 1: the second action").
+            pub fn step_line(&self) -> String {
+                match self { $(GameState::$variant(g) => g.step_line()),+ }
+            }
+
             /// The actions so far, in canonical notation.
             pub fn actions(&self) -> Vec<String> {
                 match self { $(GameState::$variant(g) => g.actions()),+ }

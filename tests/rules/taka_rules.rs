@@ -361,7 +361,8 @@ fn ruling_7_ground_and_chip_passes() {
     refused(&p, "E5>E9", TurnError::ChipBlocked(sq("E6")));
     assert_eq!(
         p.check(&turn("E5>E9")).unwrap_err().to_string(),
-        "the chip is blocked: the square next to the passer is taken (E6; RULINGS Taka 7)"
+        "the chip is blocked: the square next to the passer is taken (E6): a chip needs a \
+         free square in front of the passer"
     );
     refused(&p, "E5>E6", TurnError::PassToOpponent(sq("E6")));
     // Loose balls on the way do not block.
@@ -528,7 +529,8 @@ fn ruling_13_offside() {
     refused(&p, "E6>E11 S", TurnError::Offside(Spot::Square(sq("E11"))));
     assert_eq!(
         p.check(&turn("E6>E11 S")).unwrap_err().to_string(),
-        "E11 is offside (RULINGS Taka 13)"
+        "E11 is offside: a pass may not reach a teammate who is nearer the opponent's goal \
+         line than both the passer and the second-to-last opponent"
     );
     // Level with the second-to-last opponent is onside; a runner is
     // judged where it receives.

@@ -336,7 +336,13 @@ fn write_scripted_match() {
         panic!("no seed gave a decided match");
     };
     let (inputs, _) = scripted(seed);
-    println!("> /takkure challenge opponent:@bob color:white seed:{seed}");
+    print_transcript("color:white ", seed, &inputs, "/export");
+}
+
+/// A transcript's input lines: alice challenges bob with `options` and
+/// the seed, bob accepts, each coach types its inputs, then `last`.
+fn print_transcript(options: &str, seed: u64, inputs: &[Input], last: &str) {
+    println!("> /takkure challenge opponent:@bob {options}seed:{seed}");
     println!("> :user bob");
     println!("> /accept");
     let mut game = Game::new(Squad::Yamato, Squad::Teriomorph, seed);
@@ -351,7 +357,77 @@ fn write_scripted_match() {
             user = who;
         }
         println!("> /move notation:\"{input}\"");
-        game.play(&input).unwrap();
+        game.play(input).unwrap();
     }
-    println!("> /export");
+    println!("> {last}");
+}
+
+// ---- The newcomer's transcript (issue 28) ----
+
+const NEWCOMER: &str = include_str!("../transcripts/takkure_newcomer.txt");
+
+/// The input a prompt offers first: its "e.g." example, else the first
+/// input in backquotes (`kick`, or the first second action listed).
+fn offered(note: &str) -> Option<String> {
+    let quoted = |s: &str| s.split('`').nth(1).map(str::to_string);
+    match note.find("e.g. `") {
+        Some(at) => quoted(&note[at..]),
+        None => quoted(note),
+    }
+}
+
+/// The newcomer's inputs: from the challenge, every coach plays the input
+/// the prompt offers, until the second activation has begun.
+fn newcomer_inputs(seed: u64) -> Vec<Input> {
+    let mut game = Game::new(Squad::Yamato, Squad::Teriomorph, seed);
+    let mut inputs = Vec::new();
+    let mut activations = 0;
+    while activations < 2 {
+        if game.step() == Step::First {
+            activations += 1;
+        }
+        let note = game.note().expect("the match goes on");
+        let text = offered(&note).expect("the prompt offers an input");
+        let input: Input = text.parse().unwrap();
+        game.play(&input)
+            .unwrap_or_else(|e| panic!("the offered `{text}` was refused: {e}"));
+        inputs.push(input);
+    }
+    inputs
+}
+
+#[test]
+fn the_newcomer_plays_each_example_as_given_and_it_is_accepted() {
+    // Issue 28: in `takkure_newcomer.txt` every `/move` is the input the
+    // reply before it offered, and none is refused.
+    let mut last_note: Option<String> = None;
+    let mut moves = 0;
+    for line in NEWCOMER.lines() {
+        if let Some(rest) = line.strip_prefix("> /move notation:") {
+            let text = rest.trim_matches('"');
+            let note = last_note.take().expect("a prompt before each move");
+            assert_eq!(offered(&note).as_deref(), Some(text), "{note}");
+            moves += 1;
+        } else if let Some(at) = line.rfind(" to move (") {
+            last_note = Some(line[at + " to move (".len()..].to_string());
+        }
+        assert!(!line.contains("Can't play that"), "{line}");
+    }
+    let seed = NEWCOMER
+        .lines()
+        .find_map(|l| l.strip_prefix("> /takkure challenge"))
+        .and_then(|l| l.split_whitespace().find_map(|w| w.strip_prefix("seed:")))
+        .and_then(|n| n.parse().ok())
+        .expect("the challenge fixes the seed");
+    assert_eq!(moves, newcomer_inputs(seed).len());
+}
+
+/// Prints the newcomer transcript's input lines (run by hand: `cargo test
+/// --release --test rules takkure_match::write_newcomer -- --ignored
+/// --nocapture`), then bless the transcripts.
+#[test]
+#[ignore]
+fn write_newcomer_transcript() {
+    let seed = 11;
+    print_transcript("", seed, &newcomer_inputs(seed), "/board");
 }

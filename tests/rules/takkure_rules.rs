@@ -98,7 +98,7 @@ fn kickoff_placements_target_moves_and_catch() {
     refused(&mut game, "ball H24");
     // Within 2 of the Thrower on G22 (BaC 7 - 2): a 5 catches it.
     let (game, log) = rolled(&game, &[5], "ball H23");
-    assert!(line(&log, "Thrower tries to catch").contains("5 vs BaC 5, success"));
+    assert!(line(&log, "Thrower tries to catch").contains("5 vs BaC 7 -2 catch = 5, success"));
     assert_eq!(game.ball(), Ball::Held(pid(Thrower)));
     // The receivers attack and take their tokens: their time token turns.
     assert_eq!(game.attacker(), Side::Away);
@@ -150,7 +150,7 @@ fn kick_critical_and_fumble_and_a_failed_catch() {
     play(&mut game, "done");
     let (game, log) = rolled(&game, &[12, 12, 6], "done");
     // 12 o'clock from H22 is H20, within 2 of the Thrower on G22.
-    assert!(line(&log, "Thrower tries to catch").contains("6 vs BaC 5, fail"));
+    assert!(line(&log, "Thrower tries to catch").contains("6 vs BaC 7 -2 catch = 5, fail"));
     assert_eq!(game.ball(), Ball::Loose(sq("H20")));
     assert_eq!(game.attacker(), Side::Away);
 }
@@ -212,7 +212,8 @@ fn tackled_carrier_cannot_stand_but_passes_from_the_ground() {
     // The pass from the ground has no second action: the rolls follow the
     // defence. BaC 7 + 4 (1 square) - 2 = 9: a 9 succeeds.
     let (game, log) = rolled(&game, &[9], "done");
-    assert!(line(&log, "passes to the Playmaker").contains("9 vs BaC 9, success"));
+    assert!(line(&log, "passes to the Playmaker")
+        .contains("9 vs BaC 7 +4 distance -2 from the ground = 9, success"));
     assert_eq!(game.ball(), Ball::Held(pid(Playmaker)));
     assert_eq!(game.step(), Step::First);
 }
@@ -466,7 +467,8 @@ fn pass_success_with_precise_pass_and_pressure() {
     // BaC 8 + 4 (2 squares) - 1 = 11; Precise Pass rolls two dice.
     let (game, log) = rolled(&game, &[12, 11], "pass runner");
     line(&log, "under pressure: -1");
-    assert!(line(&log, "passes to the Runner").contains("[12 11] 11 vs BaC 11, success"));
+    assert!(line(&log, "passes to the Runner")
+        .contains("[12 11] 11 vs BaC 8 +4 distance -1 pressure = 11, success"));
     assert_eq!(game.ball(), Ball::Held(pid(Runner)));
 }
 
@@ -477,7 +479,7 @@ fn missed_pass_reception_then_scatter() {
     // Pass: 12, 12 (fumbles); reception BaC 7 + 4: 12 fails; scatter 3:
     // two squares east of F8.
     let (game, log) = rolled(&game, &[12, 12, 12, 3], "pass runner");
-    assert!(line(&log, "Runner reception").contains("12 vs BaC 11, fumble"));
+    assert!(line(&log, "Runner reception").contains("12 vs BaC 7 +4 distance = 11, fumble"));
     line(&log, "the ball scatters from F8");
     assert_eq!(game.ball(), Ball::Loose(sq("H8")));
     // A missed reception keeps the possession with the attackers.
@@ -489,7 +491,7 @@ fn missed_pass_caught_on_the_reception() {
     let mut game = playmaker_passes();
     play(&mut game, "done");
     let (game, log) = rolled(&game, &[12, 12, 6], "pass runner");
-    assert!(line(&log, "Runner reception").contains("6 vs BaC 11, success"));
+    assert!(line(&log, "Runner reception").contains("6 vs BaC 7 +4 distance = 11, success"));
     assert_eq!(game.ball(), Ball::Held(pid(Runner)));
 }
 
@@ -501,7 +503,9 @@ fn interception_changes_possession() {
     play(&mut game, "done");
     // Pass 5, 6; interception BaC 6 - 2 = 4: a 2 takes it.
     let (game, log) = rolled(&game, &[5, 6, 2], "pass runner");
-    assert!(line(&log, "Stalker tries to intercept").contains("2 vs BaC 4, success"));
+    assert!(
+        line(&log, "Stalker tries to intercept").contains("2 vs BaC 6 -2 in the air = 4, success")
+    );
     assert_eq!(game.ball(), Ball::Held(pid(Stalker)));
     // Change of possession: the away team takes its tokens (6.04).
     assert_eq!(game.attacker(), Side::Away);
@@ -561,7 +565,7 @@ fn pick_up_a_loose_ball() {
     assert!(msg.contains("in contact with the loose ball"), "{msg}");
     // BaC 7 + 4.
     let (game, log) = rolled(&beside_the_loose_ball(Runner), &[11], "pickup");
-    assert!(line(&log, "picks up").contains("11 vs BaC 11, success"));
+    assert!(line(&log, "picks up").contains("11 vs BaC 7 +4 pick-up = 11, success"));
     assert_eq!(game.ball(), Ball::Held(pid(Runner)));
 }
 
@@ -624,7 +628,7 @@ fn try_refused_outside_the_in_goal() {
 #[test]
 fn a_try_scores_and_the_conceder_chooses_the_kick() {
     let (game, log) = rolled(&runner_in_goal(), &[6], "try");
-    assert!(line(&log, "tries").contains("6 vs BaC 6, success"));
+    assert!(line(&log, "tries").contains("6 vs try BaC 6, success"));
     assert_eq!(game.score(Side::Home), 1);
     assert_eq!(
         game.step(),
@@ -656,7 +660,7 @@ fn fatigue_lowers_the_try() {
         .fatigue(Runner, 2, 1)
         .after(&["runner move H27", "done"]);
     let (_, log) = rolled(&game, &[5], "try");
-    assert!(line(&log, "tries").contains("5 vs BaC 4, fail"));
+    assert!(line(&log, "tries").contains("5 vs try BaC 6 -2 fatigue tokens = 4, fail"));
 }
 
 #[test]
@@ -927,7 +931,7 @@ fn break_through_critical_wounds_the_tackler() {
 fn failed_pick_up_leaves_the_ball() {
     // Oni BaC 5 + 4 = 9: a 10 fails.
     let (game, log) = rolled(&beside_the_loose_ball(Oni), &[10], "pickup");
-    assert!(line(&log, "picks up").contains("10 vs BaC 9, fail"));
+    assert!(line(&log, "picks up").contains("10 vs BaC 5 +4 pick-up = 9, fail"));
     assert_eq!(game.ball(), Ball::Loose(sq("H11")));
     assert_eq!(game.attacker(), Side::Home);
 }
@@ -1011,9 +1015,10 @@ fn tackling_a_carrier_who_is_not_the_active_player() {
     let msg = refused(&mut game, "beast tackle C5");
     assert!(msg.contains("tackle it on its square, H10"), "{msg}");
     play(&mut game, "beast tackle H10");
-    // As close as it gets (1 from H10) in the fewest steps (2): G11 and
-    // H11 tie, and G11 comes first in reading order (RULINGS Takkure 6).
-    assert_eq!(game.player(pid(Beast)).square, Some(sq("G11")));
+    // As close as it gets (1 from H10), in contact with the carrier either
+    // way; nearest H10 in a straight line are G10, I10 and H11, and G10
+    // comes first in reading order (RULINGS Takkure 6).
+    assert_eq!(game.player(pid(Beast)).square, Some(sq("G10")));
     // The active Playmaker cannot dodge for the Runner.
     let msg = refused(&mut game, "dodge");
     assert!(msg.contains("only the ball carrier"), "{msg}");
@@ -1097,10 +1102,10 @@ fn pick_up_critical_and_fumble() {
     // 3.05 BaC +4: the Playmaker's 8 + 4 = 12, so only the fumble rule
     // (1.16) makes a 12 fail; a 1 is a critical success.
     let (game, log) = rolled(&beside_the_loose_ball(Playmaker), &[12], "pickup");
-    assert!(line(&log, "picks up").contains("12 vs BaC 12, fumble"));
+    assert!(line(&log, "picks up").contains("12 vs BaC 8 +4 pick-up = 12, fumble"));
     assert_eq!(game.ball(), Ball::Loose(sq("H11")));
     let (game, log) = rolled(&beside_the_loose_ball(Oni), &[1], "pickup");
-    assert!(line(&log, "picks up").contains("1 vs BaC 9, critical"));
+    assert!(line(&log, "picks up").contains("1 vs BaC 5 +4 pick-up = 9, critical"));
     assert_eq!(game.ball(), Ball::Held(pid(Oni)));
 }
 
@@ -1119,7 +1124,7 @@ fn steal_of_a_loose_ball_success_failure_critical_fumble() {
         let (game, log) = rolled(&game, &[die], "none");
         assert!(
             line(&log, "Thrower steals the loose ball")
-                .contains(&format!("{die} vs BaC 11, {word}")),
+                .contains(&format!("{die} vs BaC 7 +4 loose ball = 11, {word}")),
             "{log:?}"
         );
         if stolen {
@@ -1147,10 +1152,10 @@ fn try_critical_and_fumble() {
     // 4.04 with 1.16: a 1 always scores, a 12 is always a miss ("a 12 on a
     // dice is always a miss, regardless of the modified BaC").
     let (game, log) = rolled(&runner_in_goal(), &[1], "try");
-    assert!(line(&log, "tries").contains("1 vs BaC 6, critical"));
+    assert!(line(&log, "tries").contains("1 vs try BaC 6, critical"));
     assert_eq!(game.score(Side::Home), 1);
     let (game, log) = rolled(&runner_in_goal(), &[12], "try");
-    assert!(line(&log, "tries").contains("12 vs BaC 6, fumble"));
+    assert!(line(&log, "tries").contains("12 vs try BaC 6, fumble"));
     line(&log, "the try is missed");
     assert_eq!(game.score(Side::Home), 0);
     assert_eq!(
@@ -1176,13 +1181,15 @@ fn pass_from_the_ground_failure_critical_fumble() {
     // 2.01-2.02: a failed pass gives the receiver a BALL RECEPTION (BaC 8
     // + 4 = 12); missed, the ball scatters from the receiver (2.03).
     let (game, log) = rolled(&pass_from_the_ground(), &[10, 12, 6], "done");
-    assert!(line(&log, "passes to the Playmaker").contains("10 vs BaC 9, fail"));
-    assert!(line(&log, "Playmaker reception").contains("12 vs BaC 12, fumble"));
+    assert!(line(&log, "passes to the Playmaker")
+        .contains("10 vs BaC 7 +4 distance -2 from the ground = 9, fail"));
+    assert!(line(&log, "Playmaker reception").contains("12 vs BaC 8 +4 distance = 12, fumble"));
     // 6 o'clock: two squares south of H9.
     assert_eq!(game.ball(), Ball::Loose(sq("H11")));
     // A critical reaches the receiver, who may move 2.
     let (game, log) = rolled(&pass_from_the_ground(), &[1], "done");
-    assert!(line(&log, "passes to the Playmaker").contains("1 vs BaC 9, critical"));
+    assert!(line(&log, "passes to the Playmaker")
+        .contains("1 vs BaC 7 +4 distance -2 from the ground = 9, critical"));
     assert_eq!(game.ball(), Ball::Held(pid(Playmaker)));
     assert_eq!(game.step(), Step::ReceiverTo);
 }
@@ -1196,7 +1203,7 @@ fn a_failed_interception_lets_the_pass_go_on() {
     // Pass 5, 6 (BaC 8 + 4 = 12: success); interception BaC 6 - 2 = 4: 5
     // fails.
     let (game, log) = rolled(&game, &[5, 6, 5], "pass runner");
-    assert!(line(&log, "Stalker tries to intercept").contains("5 vs BaC 4, fail"));
+    assert!(line(&log, "Stalker tries to intercept").contains("5 vs BaC 6 -2 in the air = 4, fail"));
     assert_eq!(game.ball(), Ball::Held(pid(Runner)));
     assert_eq!(game.attacker(), Side::Home);
 }
@@ -1298,12 +1305,14 @@ fn tackles_on_a_passer_from_the_ground_roll_unopposed() {
     // Tackle 5 (STR 10): the Runner rolls stamina (2, BOD 3 + PRT 3); then
     // the pass, BaC 7 + 4 - 2 = 9: a 9 reaches the Playmaker.
     let (game, log) = rolled(&game, &[5, 2, 9], "beast tackle H10");
-    // G11 and H11 are both 2 steps away and beside H10: G11 comes first;
-    // the tackle puts it beside the carrier, where it falls.
-    assert_eq!(game.player(pid(Beast)).square, Some(sq("G11")));
+    // Beside H10, G10, I10 and H11 are nearest it in a straight line: G10
+    // comes first in reading order (RULINGS Takkure 6); the Beast falls
+    // there, beside the carrier.
+    assert_eq!(game.player(pid(Beast)).square, Some(sq("G10")));
     assert!(line(&log, "Beast tackles").contains("5 vs STR 10, success"));
     line(&log, "Runner stamina: 2 vs STA 6, success");
-    assert!(line(&log, "passes to the Playmaker").contains("9 vs BaC 9, success"));
+    assert!(line(&log, "passes to the Playmaker")
+        .contains("9 vs BaC 7 +4 distance -2 from the ground = 9, success"));
     assert_eq!(game.ball(), Ball::Held(pid(Playmaker)));
     assert!(game.player(pid(Beast)).ground);
     // A failed tackle brings the tackler down, and the pass is made.
@@ -1316,4 +1325,254 @@ fn tackles_on_a_passer_from_the_ground_roll_unopposed() {
     assert!(line(&log, "Beast tackles").contains("11 vs STR 10, fail"));
     line(&log, "Beast stamina");
     assert_eq!(game.ball(), Ball::Held(pid(Playmaker)));
+}
+
+// ---- Issue 28: RULINGS Takkure 6, 13 and 14 as now ruled ----
+
+#[test]
+fn a_steal_against_a_passer_from_the_ground_is_rolled_before_the_pass() {
+    // RULINGS Takkure 14 (3.03): every defender who declared an action
+    // against the grounded carrier rolls unopposed before the pass; a
+    // successful steal takes the ball and the pass is not made. The
+    // Stalker steals from I11, in contact with the Runner on H10: plain
+    // BaC 6 (3.06, a carrier on the ground), a 6 succeeds.
+    let setup = || {
+        home_attack()
+            .at(&[(Runner, "H10"), (Playmaker, "H9"), (Stalker, "J13")])
+            .carrier(Runner)
+            .ground(Runner)
+            .after(&["runner pass playmaker"])
+    };
+    let (game, log) = rolled(&setup(), &[6], "stalker steal I11");
+    assert!(
+        line(&log, "Stalker steals the ball from").contains("6 vs BaC 6, success"),
+        "{log:#?}"
+    );
+    assert!(!log.iter().any(|l| l.contains("passes to")), "{log:#?}");
+    assert_eq!(game.ball(), Ball::Held(pid(Stalker)));
+    assert_eq!(game.attacker(), Side::Away);
+    // A failed steal leaves the ball with the Runner, who then passes:
+    // BaC 7 + 4 (1 square) - 2 (from the ground) = 9.
+    let (game, log) = rolled(&setup(), &[12, 9], "stalker steal I11");
+    assert!(line(&log, "Stalker steals the ball from").contains("12 vs BaC 6, fumble"));
+    let steal = log.iter().position(|l| l.contains("steals")).unwrap();
+    let pass = log.iter().position(|l| l.contains("passes to")).unwrap();
+    assert!(steal < pass, "{log:#?}");
+    assert!(line(&log, "passes to the Playmaker")
+        .contains("9 vs BaC 7 +4 distance -2 from the ground = 9, success"));
+    assert_eq!(game.ball(), Ball::Held(pid(Playmaker)));
+}
+
+#[test]
+fn a_tackler_takes_the_square_in_contact_among_equally_close_ones() {
+    // RULINGS Takkure 6: the Brute (defensive MOV 2) on E10 tackles H14,
+    // the end of the Runner's path H10-H14. F12 and G12 are both 2 from
+    // H14 and 2 steps away; F12 comes first in reading order, but only
+    // G12 touches the path (H11-H13), so the Brute goes there and its
+    // tackle is rolled instead of failing for want of contact.
+    let game = home_attack()
+        .at(&[(Runner, "H10"), (Brute, "E10")])
+        .carrier(Runner)
+        .after(&["runner move H14", "brute tackle H14"]);
+    assert_eq!(game.player(pid(Brute)).square, Some(sq("G12")));
+    assert!(game.in_contact(pid(Brute)));
+    // Expert Tackler: two dice, STR 8.
+    let (_, log) = rolled(&game, &[3, 9, 2], "none");
+    assert!(line(&log, "Brute tackles").contains("[3 9] 3 vs STR 8, success"));
+    assert!(!log.iter().any(|l| l.contains("no contact")), "{log:#?}");
+}
+
+#[test]
+fn a_tackler_in_contact_either_way_goes_nearest_the_point_in_a_straight_line() {
+    // RULINGS Takkure 6: the Beast (defensive MOV 3) on H13 tackles the
+    // Runner, not the active player, on H10. G10, I10, G11, H11 and I11
+    // are all 1 from H10 and in contact with it; G10, I10 and H11 are
+    // nearest in a straight line, and G10 comes first in reading order.
+    let mut game = home_attack()
+        .at(&[(Runner, "H10"), (Playmaker, "C5"), (Beast, "H13")])
+        .carrier(Runner)
+        .after(&["playmaker hold"]);
+    play(&mut game, "beast tackle H10");
+    assert_eq!(game.player(pid(Beast)).square, Some(sq("G10")));
+}
+
+#[test]
+fn pressure_on_a_pass_counts_from_the_square_it_is_made_from() {
+    // RULINGS Takkure 6: the Playmaker runs H10-H14 and passes from H10,
+    // where the Brute pressures from J9 (within 2 of H10, 5 from H14):
+    // BaC 8 + 4 (2 squares to F9) - 1 = 11, two dice for Precise Pass.
+    let game = home_attack()
+        .at(&[
+            (Playmaker, "H10"),
+            (Runner, "F9"),
+            (Brute, "K8"),
+            (Stalker, "P28"),
+        ])
+        .carrier(Playmaker)
+        .after(&["playmaker move H14", "brute pressure J9", "done"]);
+    let (_, log) = rolled(&game, &[12, 11], "pass runner from H10");
+    line(&log, "under pressure: -1");
+    assert!(line(&log, "passes to the Runner")
+        .contains("[12 11] 11 vs BaC 8 +4 distance -1 pressure = 11, success"));
+}
+
+#[test]
+fn a_hand_off_from_a_standing_teammate_in_contact() {
+    // RULINGS Takkure 13 (3.05: "in the hands of a player, even if that
+    // player is on the ground"): the Oni on H11 takes the ball from the
+    // Runner standing on H10, BaC 5 + 4 = 9.
+    let game = home_attack()
+        .at(&[(Runner, "H10"), (Oni, "H11"), (Stalker, "P28")])
+        .carrier(Runner)
+        .after(&["oni hold", "done"]);
+    assert!(
+        game.check(&input("pickup")).is_ok(),
+        "{:?}",
+        game.check(&input("pickup"))
+    );
+    let (game, log) = rolled(&game, &[9], "pickup");
+    assert!(
+        line(&log, "picks up").contains("9 vs BaC 5 +4 pick-up = 9"),
+        "{log:#?}"
+    );
+    assert_eq!(game.ball(), Ball::Held(pid(Oni)));
+    // Out of contact it is refused.
+    let mut game = home_attack()
+        .at(&[(Runner, "H10"), (Oni, "H12"), (Stalker, "P28")])
+        .carrier(Runner)
+        .after(&["oni hold", "done"]);
+    let msg = refused(&mut game, "pickup");
+    assert!(msg.contains("in contact"), "{msg}");
+}
+
+// ---- Issue 28: what a newcomer reads ----
+
+#[test]
+fn a_roll_shows_where_its_target_comes_from() {
+    // Issue 28: "every roll says where its target comes from". 4.01: three
+    // active fatigue tokens give -1 to BaC; 1.06: pressure -1 each; 3.05:
+    // +4 for a pick-up. The Guard (BaC 6) picks up under pressure, tired.
+    let game = home_attack()
+        .at(&[(Guard, "H10"), (Brute, "K8")])
+        .loose("H11")
+        .fatigue(Guard, 3, 0)
+        .after(&["guard hold", "brute pressure J10"]);
+    let (_, log) = rolled(&game, &[8], "pickup");
+    assert_eq!(
+        line(&log, "picks up"),
+        "Yamato Guard picks up the ball: 8 vs BaC 6 -1 fatigue +4 pick-up -1 pressure = 8, success"
+    );
+    // Without modifiers the characteristic stands alone.
+    let (_, log) = rolled(&beast_tackles_runner(), &[5, 9], "none");
+    assert!(line(&log, "Beast tackles").ends_with(": 5 vs STR 10, success"));
+}
+
+#[test]
+fn a_move_onto_the_loose_ball_is_refused_with_the_way_to_pick_it_up() {
+    // Issue 28: a mark on the loose ball would push it away (step 3); the
+    // refusal names a square beside it in reach and `pickup`.
+    let mut game = home_attack()
+        .at(&[(Runner, "H10"), (Stalker, "P28")])
+        .loose("H13")
+        .game();
+    let msg = refused(&mut game, "runner move H13");
+    assert!(msg.contains("the ball lies loose on H13"), "{msg}");
+    assert!(msg.contains("`runner move H12`"), "{msg}");
+    assert!(msg.contains("`pickup`"), "{msg}");
+    play(&mut game, "runner move H12");
+    play(&mut game, "done");
+    let (game, _) = rolled(&game, &[3], "pickup");
+    assert_eq!(game.ball(), Ball::Held(pid(Runner)));
+}
+
+#[test]
+fn the_first_prompt_names_the_coin_flip_and_what_its_winner_chooses() {
+    // RULINGS Takkure 9: the referee roll decides who chooses; the prompt
+    // says so, and after a try says why the conceder chooses.
+    let game = Game::new(Squad::Yamato, Squad::Teriomorph, 3);
+    let Step::Choose { chooser } = game.step() else {
+        panic!("not a choice")
+    };
+    let note = game.note().unwrap();
+    assert!(
+        note.starts_with(&format!(
+            "{chooser} won the referee's coin flip and chooses: `kick`"
+        )),
+        "{note}"
+    );
+    assert!(
+        note.contains(&format!("`receive` to let {} kick off", chooser.other())),
+        "{note}"
+    );
+    assert_eq!(
+        game.step_line(),
+        "Half 1, time box 5, home 0 - away 0: choosing kick or receive"
+    );
+    let (game, _) = rolled(&runner_in_goal(), &[3], "try");
+    let note = game.note().unwrap();
+    assert!(note.starts_with("after the try, away chooses"), "{note}");
+}
+
+#[test]
+fn prompts_give_sensible_examples_at_an_activation() {
+    // Issue 28: the carrier's example runs at the opponent's in-goal; the
+    // defence's is a tackle that reaches the path; every example is legal.
+    let setup = || {
+        home_attack()
+            .at(&[
+                (Runner, "H10"),
+                (Playmaker, "F8"),
+                (Brute, "E10"),
+                (Beast, "M20"),
+            ])
+            .carrier(Runner)
+    };
+    let game = setup().game();
+    assert_eq!(game.example().unwrap().to_string(), "runner move H15");
+    let note = game.note().unwrap();
+    assert!(note.contains("e.g. `runner move H15`"), "{note}");
+    let game = setup().after(&["runner move H14"]);
+    // The Brute on E10 reaches G10, beside the path's first square.
+    let example = game.example().unwrap().to_string();
+    assert_eq!(example, "brute tackle H10");
+    assert_eq!(
+        game.step_line(),
+        "Half 1, time box 5, home 0 - away 0: the defence's declarations"
+    );
+    // Away attacks north: its carrier's example goes to lower rows, never
+    // into its own in-goal (rows 27-28).
+    let game = Setup::new(Side::Away)
+        .at(&[(Stalker, "H25"), (Runner, "A3")])
+        .carrier(Stalker)
+        .game();
+    assert_eq!(game.example().unwrap().to_string(), "stalker move H20");
+}
+
+#[test]
+fn an_input_of_the_wrong_kind_is_refused_with_an_example_legal_now() {
+    // Issue 28: a refusal says what the step takes, in words, with an
+    // example that is then accepted as given (rulebook 1.11: the defence
+    // declares once the first action is made; a second action only after).
+    let mut game = home_attack()
+        .at(&[(Runner, "H10"), (Brute, "E10"), (Stalker, "P28")])
+        .carrier(Runner)
+        .after(&["runner move H14"]);
+    assert_eq!(game.step(), Step::Defence);
+    let msg = refused(&mut game, "pickup");
+    assert!(msg.starts_with("the defence declares now"), "{msg}");
+    assert!(!msg.contains("RULINGS") && !msg.contains("rule "), "{msg}");
+    let example = msg
+        .split('`')
+        .nth(1)
+        .unwrap_or_else(|| panic!("no example: {msg}"))
+        .to_string();
+    // `check` (which lists the legal inputs) names the step without
+    // working out an example.
+    let cheap = game.check(&input("pickup")).unwrap_err().to_string();
+    assert!(cheap.starts_with("the defence declares now") && !cheap.contains("e.g."));
+    play(&mut game, &example);
+    play(&mut game, "done");
+    assert_eq!(game.step(), Step::Second);
+    let msg = refused(&mut game, "done");
+    assert!(msg.contains("second action"), "{msg}");
 }

@@ -74,7 +74,9 @@ pub fn board(ctx: &Ctx<'_>) -> Outcome {
     ])
 }
 
-/// "Move 7, White to play: @alice (white) to move (a note)."
+/// "Move 7, White to play: @alice (white) to move (a note)"; a game that
+/// does not count moves says where it stands instead (Takkure: "Half 1,
+/// time box 5, home 0 - away 0: the defence's declarations, Home to play").
 fn turn_line(game: &GameRow, state: &GameState) -> String {
     let Some(seat) = state.awaiting() else {
         return String::new();
@@ -86,8 +88,8 @@ fn turn_line(game: &GameRow, state: &GameState) -> String {
         .map(|c| c.to_uppercase().chain(chars).collect())
         .unwrap_or_default();
     format!(
-        "Move {}, {title} to play: {}",
-        state.move_number(),
+        "{}, {title} to play: {}",
+        state.step_line(),
         to_move_line(game, state)
     )
 }

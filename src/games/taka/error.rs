@@ -112,8 +112,7 @@ impl fmt::Display for TurnError {
             NeedFacing(Spot::Circle) => write!(f, "choose a facing: add N, E, S or W"),
             NeedFacing(spot) => write!(
                 f,
-                "choose which way the piece on {spot} faces with the ball: add N, E, S or W \
-                 (RULINGS Taka 3)"
+                "choose which way the piece on {spot} faces with the ball: add N, E, S or W"
             ),
             NoFacingToChoose(why) => write!(f, "no facing to choose here: {why}"),
             NothingMayFollow(what) => write!(f, "nothing may follow {what}: it ends the turn"),
@@ -134,7 +133,7 @@ impl fmt::Display for TurnError {
             } => write!(
                 f,
                 "{from} to {to} is too far: a piece moves at most {max} squares {} \
-                 (3 forward, 2 sideways or backward; RULINGS Taka 5)",
+                 (3 forward, 2 sideways or backward)",
                 if forward { "forward" } else { "that way" }
             ),
             PathBlocked(sq) => write!(
@@ -143,58 +142,53 @@ impl fmt::Display for TurnError {
             ),
             OverLooseBall(sq) => write!(
                 f,
-                "a move stops at a loose ball: it may end on {sq} but not go past it \
-                 (RULINGS Taka 5)"
+                "a move stops at a loose ball: it may end on {sq} but not go past it"
             ),
             Occupied(sq) => write!(f, "{sq} is taken: two pieces never share a square"),
             LooseBallThere(sq) => write!(
                 f,
-                "{sq} has a loose ball: only a piece without a ball may move onto it \
-                 (RULINGS Taka 5)"
+                "{sq} has a loose ball: only a piece without a ball may move onto it"
             ),
             GoalSquare(sq) => write!(
                 f,
-                "{sq} is a goal square: only goalies enter goal squares (RULINGS Taka 6)"
+                "{sq} is a goal square: only goalies enter goal squares"
             ),
             DribbleOneSquare { from, to } => {
                 write!(f, "a dribble goes one square: {to} is not next to {from}")
             }
-            CircleOnlyGoalie => write!(f, "only the goalie may enter its circle (RULINGS Taka 4)"),
+            CircleOnlyGoalie => write!(f, "only the goalie may enter its circle"),
             CircleWithBall => write!(
                 f,
-                "the goalie enters its circle only without the ball (RULINGS Taka 4)"
+                "the goalie enters its circle only without the ball"
             ),
             NotNextToCircle(sq) => write!(
                 f,
                 "the goalie steps into its circle only from one of the four squares around \
-                 it, not from {sq} (RULINGS Taka 4)"
+                 it, not from {sq}"
             ),
             CircleOnlyActivation => write!(
                 f,
-                "a goalie in its circle leaves it only by activation, e.g. O-E2 \
-                 (RULINGS Taka 14)"
+                "a goalie in its circle leaves it only by activation, e.g. O-E2"
             ),
             CircleNoTurning => write!(
                 f,
                 "a goalie in its circle has no facing: it passes along the two diagonals \
-                 away from its goal (RULINGS Taka 4)"
+                 away from its goal"
             ),
             CircleNoBall => write!(f, "your goalie holds no ball in its circle"),
             GoalieNotInCircle => write!(f, "your goalie is not in its circle"),
             OutsideActivationArea(sq) => write!(
                 f,
                 "an activated goalie jumps to rows 1-3 (Black: 12-14), columns D-G, \
-                 not to {sq} (RULINGS Taka 14)"
+                 not to {sq}"
             ),
             FollowUpTackle => write!(
                 f,
-                "after a pick-up or a tackle you may dribble, turn or pass once, not tackle \
-                 (RULINGS Taka 5, 12)"
+                "after a pick-up or a tackle you may dribble, turn or pass once, not tackle"
             ),
             TacklerHolds(sq) => write!(
                 f,
-                "the piece on {sq} holds a ball: only a piece without a ball tackles \
-                 (RULINGS Taka 12)"
+                "the piece on {sq} holds a ball: only a piece without a ball tackles"
             ),
             NoCarrier(spot) => write!(
                 f,
@@ -202,57 +196,53 @@ impl fmt::Display for TurnError {
             ),
             TackleNotAdjacent { from, at } => write!(
                 f,
-                "{from} is not next to {at}: a tackle is made from a neighbouring square \
-                 (RULINGS Taka 12)"
+                "{from} is not next to {at}: a tackle is made from a neighbouring square"
             ),
             TackleProtected { at, facing, from } => write!(
                 f,
-                "the piece on {at} faces {facing}: its body shields the ball from {from} \
-                 (RULINGS Taka 3, 12)"
+                "the piece on {at} faces {facing}: its body shields the ball from {from}: a carrier is \
+                 tackled only from the square in front of it, beside it, or diagonally in front"
             ),
             TackleOntoGoal => write!(
                 f,
-                "that tackle would put a field piece on a goal square (RULINGS Taka 6)"
+                "that tackle would put a field piece on a goal square: only goalies enter goal squares"
             ),
             PassBehind { facing, dir } => write!(
                 f,
-                "you can't pass behind you while facing {facing} ({dir} is closed; \
-                 RULINGS Taka 3)"
+                "you can't pass behind you while facing {facing} ({dir} is closed): a piece passes the way it \
+                 faces, to either side, or diagonally between them"
             ),
             NotOnCircleDiagonal(sq) => write!(
                 f,
                 "{sq} is not on a diagonal through your circle: a pass reaches the circle \
-                 only along one (RULINGS Taka 4)"
+                 only along one"
             ),
             CircleDiagonalsOnly => write!(
                 f,
                 "from its circle the goalie passes only along the two diagonals away from \
-                 its goal (RULINGS Taka 4)"
+                 its goal"
             ),
             GoalMouth(sq) => write!(
                 f,
-                "the goal mouth is not a corridor: the pass would cross the goal square {sq} \
-                 (RULINGS Taka 7)"
+                "the goal mouth is not a corridor: the pass would cross the goal square {sq}"
             ),
             ChipBlocked(sq) => write!(
                 f,
-                "the chip is blocked: the square next to the passer is taken ({sq}; \
-                 RULINGS Taka 7)"
+                "the chip is blocked: the square next to the passer is taken ({sq}): a chip needs a free square in front of the passer"
             ),
-            SecondChip => write!(f, "only one chip pass per turn (RULINGS Taka 7, 9)"),
+            SecondChip => write!(f, "only one chip pass per turn"),
             ChipOverGoalie => write!(
                 f,
-                "a piece on its own last row can't chip over a goalie (RULINGS Taka 7)"
+                "a piece on its own last row can't chip over a goalie"
             ),
-            OwnGoal => write!(f, "you can't pass into your own goal (RULINGS Taka 7)"),
+            OwnGoal => write!(f, "you can't pass into your own goal"),
             ShotBlocked(sq) => write!(
                 f,
-                "the shot is blocked: the goalie stands on {sq} (RULINGS Taka 8)"
+                "the shot is blocked: the goalie stands on {sq}"
             ),
             ShotOutOfZone(side) => write!(
                 f,
-                "{side} shoots only from inside the opponent's shooting zone (rows {}; \
-                 RULINGS Taka 8)",
+                "{side} shoots only from inside the opponent's shooting zone (rows {})",
                 match side {
                     Side::White => "10-14",
                     Side::Black => "1-5",
@@ -260,80 +250,73 @@ impl fmt::Display for TurnError {
             ),
             PassToOpponent(sq) => write!(
                 f,
-                "{sq} holds an opponent: pass to a teammate or an empty square \
-                 (RULINGS Taka 7)"
+                "{sq} holds an opponent: pass to a teammate or an empty square"
             ),
             ReceiverHolds(spot) => write!(
                 f,
-                "the piece on {spot} already holds a ball: a piece never holds two \
-                 (RULINGS Taka 5, 7)"
+                "the piece on {spot} already holds a ball: a piece never holds two"
             ),
             OntoLooseBall(sq) => write!(
                 f,
-                "{sq} already has a loose ball: two balls never share a square \
-                 (RULINGS Taka 7)"
+                "{sq} already has a loose ball: two balls never share a square"
             ),
-            Offside(spot) => write!(f, "{spot} is offside (RULINGS Taka 13)"),
+            Offside(spot) => write!(f, "{spot} is offside: a pass may not reach a teammate who is nearer the \
+                 opponent's goal line than both the passer and the second-to-last opponent"),
             OnlyPassAfterPass => write!(
                 f,
-                "after a pass only a second pass may follow (RULINGS Taka 9)"
+                "after a pass only a second pass may follow"
             ),
             SecondPassNeedsTeammate => write!(
                 f,
-                "a second pass follows only a pass that reaches a teammate (RULINGS Taka 9)"
+                "a second pass follows only a pass that reaches a teammate"
             ),
             CrossZoneEndsTurn => write!(
                 f,
                 "a cross-zone pass takes the whole turn: no second pass and no \
-                 move-to-receive (RULINGS Taka 11)"
+                 move-to-receive"
             ),
             RunnerNotHere(sq) => write!(
                 f,
                 "{sq} cannot move to receive here: that is only for a single pass to an \
-                 empty square (RULINGS Taka 10)"
+                 empty square"
             ),
             RunnerNeedsEmptySquare(sq) => write!(
                 f,
-                "{sq} cannot move to receive: the pass reaches a teammate already \
-                 (RULINGS Taka 10)"
+                "{sq} cannot move to receive: the pass reaches a teammate already"
             ),
             RunnerNotWithSecondPass => write!(
                 f,
-                "no move-to-receive in a consecutive pass (RULINGS Taka 10)"
+                "no move-to-receive in a consecutive pass"
             ),
             RunnerNotAfterFollowUp => write!(
                 f,
-                "no move-to-receive on a follow-up pass (RULINGS Taka 5, 10, 12)"
+                "no move-to-receive on a follow-up pass"
             ),
-            RunnerNotOnChip => write!(f, "no move-to-receive on a chip pass (RULINGS Taka 10)"),
-            RunnerIsPasser => write!(f, "the passer cannot also receive (RULINGS Taka 10)"),
+            RunnerNotOnChip => write!(f, "no move-to-receive on a chip pass"),
+            RunnerIsPasser => write!(f, "the passer cannot also receive"),
             RunnerNotNext { runner, to } => write!(
                 f,
-                "{runner} is not next to {to}: a runner moves one square to receive \
-                 (RULINGS Taka 10)"
+                "{runner} is not next to {to}: a runner moves one square to receive"
             ),
             NoGoalToReplace => write!(
                 f,
-                "no goal was scored: there is no ball to put back (RULINGS Taka 15)"
+                "no goal was scored: there is no ball to put back"
             ),
             ReplacementNeeded => write!(
                 f,
-                "after a goal, put the ball back in your shooting zone: add e.g. =E3 S \
-                 (RULINGS Taka 15)"
+                "after a goal, put the ball back in your shooting zone: add e.g. =E3 S"
             ),
             WinningGoalNoReplacement => write!(
                 f,
-                "that goal wins the game: there is nothing to put back (RULINGS Taka 15)"
+                "that goal wins the game: there is nothing to put back"
             ),
             PlacementOutsideZone(sq) => write!(
                 f,
-                "{sq} is not in your own shooting zone: the ball goes back there \
-                 (RULINGS Taka 15)"
+                "{sq} is not in your own shooting zone: the ball goes back there"
             ),
             PlacementOnOpponent(sq) => write!(
                 f,
-                "{sq} holds an opponent: put the ball on your own piece or an empty square \
-                 (RULINGS Taka 15)"
+                "{sq} holds an opponent: put the ball on your own piece or an empty square"
             ),
         }
     }

@@ -509,7 +509,7 @@ mod tests {
         let before = game.snapshot();
         // RULINGS Taka 3: Black's E12 faces N and cannot pass behind it.
         let err = game.play("E12>E13 S").unwrap_err();
-        assert!(matches!(&err, GameError::Illegal(e) if e.contains("RULINGS Taka 3")));
+        assert!(matches!(&err, GameError::Illegal(e) if e.contains("S is closed")));
         assert!(matches!(game.play("E7~E8"), Err(GameError::Parse(_))));
         assert!(matches!(game.play(""), Err(GameError::Parse(_))));
         assert_eq!(game.snapshot(), before);

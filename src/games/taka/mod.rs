@@ -15,7 +15,7 @@
 //! pos.play(&"F3>E3 S".parse::<Turn>().unwrap()).unwrap();
 //! // Black's E12 cannot pass behind itself.
 //! let err = pos.check(&"E12>E13 S".parse().unwrap()).unwrap_err();
-//! assert_eq!(err.to_string(), "you can't pass behind you while facing N (S is closed; RULINGS Taka 3)");
+//! assert!(err.to_string().starts_with("you can't pass behind you while facing N (S is closed)"));
 //! ```
 
 pub mod board;

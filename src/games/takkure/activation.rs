@@ -126,7 +126,7 @@ impl Game {
         if passer.side.ahead(at, from) {
             refuse!(
                 "a pass can't go forward: the {name} is nearer the opponent's in-goal than the \
-                 passer (rugby rule 0.01)"
+                 passer"
             );
         }
         if from_ground && from.distance(at) > 8 {
@@ -154,6 +154,23 @@ impl Game {
                     }
                     refuse!("the {name} is on the ground: it can only stand up");
                 }
+                if self.ball == Ball::Loose(*to) {
+                    // The move would push the ball away (step 3): what a
+                    // coach marking the ball means is to pick it up.
+                    let beside = to
+                        .neighbours()
+                        .filter(|&n| !self.filled(n) && self.marked_path(id, n, None).is_ok())
+                        .min_by_key(|&n| {
+                            let (dc, dr) = (n.col() - at.col(), n.row() - at.row());
+                            (n.distance(at), dc * dc + dr * dr, n)
+                        })
+                        .map_or(String::new(), |n| format!(" (`{} move {n}`)", role.name()));
+                    refuse!(
+                        "the ball lies loose on {to}, and a move onto it would push it away: \
+                         mark a square beside it{beside}, then pick it up with `pickup` as the \
+                         second action"
+                    );
+                }
                 self.marked_path(id, *to, *via).map(|_| ())
             }
             Action::Stand => {
@@ -162,8 +179,8 @@ impl Game {
                 }
                 if carries {
                     refuse!(
-                        "the {name} holds the ball: once tackled you cannot get up with the ball \
-                         (rugby rule 0.03); it may pass from the ground"
+                        "the {name} holds the ball: once tackled you cannot get up with the ball; \
+                         it may pass from the ground"
                     );
                 }
                 Ok(())
@@ -325,13 +342,25 @@ impl Game {
     }
 
     /// Where a tackler ends its defensive move: as close to its point as its
-    /// defensive MOV allows, by the shortest way, ties to the first square
-    /// in reading order (RULINGS Takkure 6).
+    /// defensive MOV allows; among equally close squares, first one in
+    /// contact with the path the carrier will execute (the marked path) or,
+    /// against a carrier who is not the active player, with the carrier;
+    /// then the one nearest the point in a straight line; then the first in
+    /// reading order (RULINGS Takkure 6).
     pub fn tackle_square(&self, id: PlayerId, point: Square) -> Option<Square> {
+        let touched: Vec<Square> = match (self.carrier(), self.activation.as_ref()) {
+            (Some(c), Some(act)) if Some(c) == self.active() => act.marked.clone(),
+            (Some(c), _) => self.player(c).square.into_iter().collect(),
+            (None, _) => Vec::new(),
+        };
         self.reach(id, self.defensive_reach(id))
             .into_iter()
-            .min_by_key(|&(sq, steps)| (sq.distance(point), steps, sq))
             .map(|(sq, _)| sq)
+            .min_by_key(|&sq| {
+                let apart = !touched.iter().any(|t| t.distance(sq) <= 1);
+                let (dc, dr) = (sq.col() - point.col(), sq.row() - point.row());
+                (sq.distance(point), apart, dc * dc + dr * dr, sq)
+            })
     }
 
     /// Step 2, one defender: its declaration and defensive move.
@@ -442,7 +471,7 @@ impl Game {
             Second::Move(to) => {
                 if matches!(act.first, Action::Move { .. }) && player.one_move_only() {
                     refuse!(
-                        "the {name} has two active fatigue tokens: only one MOV action per activation (4.01)"
+                        "the {name} has two active fatigue tokens: only one MOV action per activation"
                     );
                 }
                 if *to == at {
@@ -477,19 +506,19 @@ impl Game {
                     refuse!("the {name} already holds the ball");
                 }
                 let near = |sq: Square| sq.distance(at) <= 1;
+                // RULINGS Takkure 13: a teammate holding the ball, standing
+                // or on the ground, hands it off.
                 let ok = match self.ball {
                     Ball::Loose(sq) => near(sq),
                     Ball::Held(c) => {
-                        c.side == self.attack
-                            && self.player(c).ground
-                            && self.player(c).square.is_some_and(near)
+                        c.side == self.attack && self.player(c).square.is_some_and(near)
                     }
                     Ball::Out => false,
                 };
                 if !ok {
                     refuse!(
-                        "the {name} must be in contact with the loose ball, or with a teammate on \
-                         the ground holding it, to pick it up"
+                        "the {name} must be in contact with the loose ball, or with the teammate \
+                         holding it, to pick it up"
                     );
                 }
                 Ok(())
@@ -742,7 +771,7 @@ impl Game {
         {
             refuse!(
                 "only the team behind on the scoreboard, attacking with the ball on time box 1, \
-                 may put the ball out to end the half (6.04)"
+                 may put the ball out to end the half"
             );
         }
         Ok(())

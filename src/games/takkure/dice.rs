@@ -105,9 +105,9 @@ impl Roll {
             .unwrap_or(Roll { die: 12, target })
     }
 
-    /// "4 vs BaC 7, success".
-    pub fn describe(self, characteristic: &str) -> String {
-        let what = if self.critical() {
+    /// "success", "fail", "critical" or "fumble".
+    pub fn word(self) -> &'static str {
+        if self.critical() {
             "critical"
         } else if self.die == 12 {
             "fumble"
@@ -115,8 +115,78 @@ impl Roll {
             "success"
         } else {
             "fail"
-        };
-        format!("{} vs {characteristic} {}, {what}", self.die, self.target)
+        }
+    }
+
+    /// "4 vs BaC 7, success".
+    pub fn describe(self, characteristic: &str) -> String {
+        format!(
+            "{} vs {characteristic} {}, {}",
+            self.die,
+            self.target,
+            self.word()
+        )
+    }
+
+    /// "4 vs BaC 6 +4 pick-up = 10, success": the die against the
+    /// characteristic and where each modifier comes from.
+    pub fn against(self, target: &Target) -> String {
+        format!("{} vs {target}, {}", self.die, self.word())
+    }
+}
+
+/// A characteristic and the modifiers applied to it, so that a roll can
+/// show where its target comes from (`BaC 6 +4 pick-up -1 pressure = 9`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Target {
+    /// The characteristic's short name, as the cards print it ("BaC").
+    pub name: &'static str,
+    pub base: i32,
+    /// Each modifier with the reason for it, in the order applied.
+    pub modifiers: Vec<(i32, &'static str)>,
+}
+
+impl Target {
+    pub fn new(name: &'static str, base: i32) -> Target {
+        Target {
+            name,
+            base,
+            modifiers: Vec::new(),
+        }
+    }
+
+    /// Adds a modifier; a zero one is left out.
+    pub fn plus(mut self, n: i32, why: &'static str) -> Target {
+        if n != 0 {
+            self.modifiers.push((n, why));
+        }
+        self
+    }
+
+    /// The characteristic after its modifiers.
+    pub fn value(&self) -> i32 {
+        self.base + self.modifiers.iter().map(|&(n, _)| n).sum::<i32>()
+    }
+
+    /// A die read against this target.
+    pub fn roll(&self, die: u8) -> Roll {
+        Roll {
+            die,
+            target: self.value(),
+        }
+    }
+}
+
+impl std::fmt::Display for Target {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} {}", self.name, self.base)?;
+        for (n, why) in &self.modifiers {
+            write!(f, " {n:+} {why}")?;
+        }
+        if !self.modifiers.is_empty() {
+            write!(f, " = {}", self.value())?;
+        }
+        Ok(())
     }
 }
 

@@ -299,43 +299,15 @@ impl Game {
         }
     }
 
-    /// What the awaited coach must type, in a sentence.
+    /// What the awaited coach must type, in a sentence: "home: ..." with
+    /// the step's note ([`Game::note`]).
     pub fn prompt(&self) -> String {
-        let who = |side: Option<Side>| side.map_or("nobody".to_string(), |s| s.to_string());
-        let coach = who(self.awaiting());
-        match self.step {
-            Step::Choose { .. } => {
-                format!("{coach}: `kick` to kick off, or `receive` to receive the kick-off")
-            }
-            Step::Place { .. } => format!(
-                "{coach}: place a player for the kick-off, like `{} F12`",
-                self.squad(self.awaiting().unwrap_or(Side::Home)).roles()[0]
-            ),
-            Step::Target => format!(
-                "{coach}: aim the kick-off and name the kicker, like `kick H20 {}`",
-                self.squad(self.awaiting().unwrap_or(Side::Home)).roles()[0]
-            ),
-            Step::KickMoves { .. } => format!(
-                "{coach}: the ball is in the air: move a player (`{} F12`) or `done`",
-                self.squad(self.awaiting().unwrap_or(Side::Home)).roles()[0]
-            ),
-            Step::BallLands => {
-                format!("{coach}: a good kick: place the ball within 2 of the target, like `ball H21`")
-            }
-            Step::First => format!(
-                "{coach}: activate a player ({} activation token(s) left), like `runner move F12`",
-                self.tokens
-            ),
-            Step::Defence => format!(
-                "{coach}: declare a defensive action for each player (`guard tackle F12`, \
-                 `brute pressure G10`, `beast steal H11`, `stalker rest`, `thrower stand`), then `done`"
-            ),
-            Step::Second => format!(
-                "{coach}: the second action: `move F12`, `pass runner`, `pickup`, `dodge`, `break`, `try` or `none`"
-            ),
-            Step::DodgeTo => format!("{coach}: where does the dodger go? `to F12`"),
-            Step::ReceiverTo => format!("{coach}: the receiver may move 2: `to F12`"),
-            Step::Over => "the match is over".to_string(),
+        let coach = self
+            .awaiting()
+            .map_or("nobody".to_string(), |s| s.to_string());
+        match self.note() {
+            Some(note) => format!("{coach}: {note}"),
+            None => "the match is over".to_string(),
         }
     }
 
@@ -426,13 +398,34 @@ impl Game {
             (Step::Defence, Input::Act { role, action }) => self.check_defence(*role, action),
             (Step::Second, Input::Second(second)) => self.check_second(second),
             (Step::DodgeTo | Step::ReceiverTo, Input::To(sq)) => self.check_to(*sq),
-            (step, _) => refuse!("{}", wrong_step(step)),
+            _ => refuse!("{}", self.wrong_step(false)),
         }
+    }
+
+    /// Whether `input` is of a kind the current step takes.
+    fn fits_step(&self, input: &Input) -> bool {
+        matches!(
+            (self.step, input),
+            (Step::Choose { .. }, Input::Kick | Input::Receive)
+                | (Step::Place { .. }, Input::Place { .. })
+                | (Step::Target, Input::KickAt { .. })
+                | (Step::KickMoves { .. }, Input::Done | Input::Place { .. })
+                | (Step::BallLands, Input::Ball(_))
+                | (Step::First, Input::Act { .. } | Input::EndHalf)
+                | (Step::Defence, Input::Done | Input::Act { .. })
+                | (Step::Second, Input::Second(_))
+                | (Step::DodgeTo | Step::ReceiverTo, Input::To(_))
+        )
     }
 
     /// Plays `input` if legal, returning one log line per roll and event;
     /// a refused input changes nothing.
     pub fn play(&mut self, input: &Input) -> Result<Vec<String>, InputError> {
+        if !self.fits_step(input) && !matches!(self.step, Step::Over | Step::Choose { .. }) {
+            // What the step takes, with an example legal now (worked out
+            // here rather than in `check`, which must stay cheap).
+            return Err(InputError(self.wrong_step(true)));
+        }
         self.check(input)?;
         let mut log = Vec::new();
         match (self.step, input) {
@@ -469,30 +462,47 @@ impl Game {
     }
 }
 
-/// What the current step expects, for an input of the wrong kind.
-fn wrong_step(step: Step) -> &'static str {
-    match step {
-        Step::Choose { .. } => "first decide who kicks off: `kick` or `receive`",
-        Step::Place { .. } => "the kick-off is being set up: place a player, like `runner F12`",
-        Step::Target => "aim the kick-off and name the kicker, like `kick H20 guard`",
-        Step::KickMoves { .. } => {
-            "the ball is in the air: move a player (`runner F12`) or write `done`"
+impl Game {
+    /// What the current step expects, for an input of the wrong kind; with
+    /// `example`, an example legal now (and the second actions legal now).
+    fn wrong_step(&self, example: bool) -> String {
+        let ex = example
+            .then(|| self.example())
+            .flatten()
+            .map_or(String::new(), |e| format!(", e.g. `{e}`"));
+        match self.step {
+            Step::Choose { .. } => "first decide who kicks off: `kick` or `receive`".to_string(),
+            Step::Place { .. } => format!("the kick-off is being set up: place a player{ex}"),
+            Step::Target => format!("aim the kick-off and name the kicker{ex}"),
+            Step::KickMoves { .. } => {
+                format!("the ball is in the air: move a player{ex}, or write `done`")
+            }
+            Step::BallLands => format!("place the kicked ball within 2 of the target{ex}"),
+            Step::First => format!(
+                "an activation starts with a first action (move, stand, pass from the ground \
+                 or hold){ex}"
+            ),
+            Step::Defence => {
+                let ex = example
+                    .then(|| self.example())
+                    .flatten()
+                    .filter(|e| *e != Input::Done)
+                    .map_or(String::new(), |e| format!(", e.g. `{e}`"));
+                format!(
+                    "the defence declares now (tackle, pressure, steal, stand, rest){ex}, or `done`"
+                )
+            }
+            Step::Second | Step::DodgeTo | Step::ReceiverTo if example => {
+                self.note().unwrap_or_default()
+            }
+            Step::Second => "the active player's second action now: `move`, `pass`, `pickup`, \
+                             `dodge`, `break`, `try` or `none`"
+                .to_string(),
+            Step::DodgeTo | Step::ReceiverTo => {
+                "name where the player moves: `to` and a square".to_string()
+            }
+            Step::Over => "the match is over".to_string(),
         }
-        Step::BallLands => "place the kicked ball within 2 of the target, like `ball H21`",
-        Step::First => {
-            "an activation starts with a first action: `runner move F12`, `oni stand`, \
-             `runner pass playmaker` (from the ground) or `guard hold`"
-        }
-        Step::Defence => {
-            "the defence declares now: `guard tackle F12`, `brute pressure G10`, `beast steal H11`, \
-             `stalker rest`, `thrower stand`, or `done`"
-        }
-        Step::Second => {
-            "the active player's second action now: `move F12`, `pass runner`, `pickup`, \
-             `dodge`, `break`, `try` or `none`"
-        }
-        Step::DodgeTo | Step::ReceiverTo => "name where the player moves: `to F12`",
-        Step::Over => "the match is over",
     }
 }
 

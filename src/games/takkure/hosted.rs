@@ -9,7 +9,9 @@ use std::fmt::Write;
 
 use serde::{Deserialize, Serialize};
 
-use super::{Ball, Game, Input, Outcome, ParseInputError, PlayerId, Side, Squad, Square, Step};
+use super::{
+    Activation, Ball, Game, Input, Outcome, ParseInputError, PlayerId, Side, Squad, Square, Step,
+};
 use crate::games::options::{challenge, opt, Chosen, OptionKind, OptionSpec, OptionValue};
 use crate::games::{
     resignation_result, Completion, Export, ExportMeta, GameError, GameOutcome, HostedGame, Played,
@@ -68,9 +70,9 @@ pub struct TakkureGame {
     pub inputs: Vec<Input>,
     /// The roll log of the last accepted input, for the picture's caption.
     pub last_log: Vec<String>,
-    /// The marked and executed path of the activation under way, or of the
-    /// last one (empty after a kick-off input), for the picture.
-    pub last_path: Vec<Square>,
+    /// The activation under way, or the one the last input ended (none
+    /// after a kick-off input): the picture shows its path.
+    pub last_activation: Option<Activation>,
 }
 
 pub fn side_seat(side: Side) -> Seat {
@@ -151,7 +153,9 @@ impl HostedGame for TakkureGame {
     const CHALLENGE_OPTIONS: &'static [OptionSpec] = CHALLENGE_OPTIONS;
     const RULES: &'static str = RULES;
     const HELP: &'static str = HELP;
-    const EXAMPLE_ACTION: &'static str = "runner move F12";
+    // Shown when a match starts, which is always with the choice of kick or
+    // receive (RULINGS Takkure 9).
+    const EXAMPLE_ACTION: &'static str = "kick";
     // RULINGS Takkure 4: the rolls come from the game's seed, so a move
     // taken back would be replayed with the rolls already seen.
     const NO_TAKEBACK: Option<&'static str> = Some(
@@ -266,7 +270,7 @@ impl HostedGame for TakkureGame {
         let input: Input = text
             .parse()
             .map_err(|e: ParseInputError| GameError::Parse(e.to_string()))?;
-        let before = self.game.activation().map(activation_path);
+        let before = self.under_way();
         let log = self
             .game
             .play(&input)
@@ -274,12 +278,7 @@ impl HostedGame for TakkureGame {
         let note = sentences(&log);
         self.inputs.push(input.clone());
         self.last_log = log;
-        self.last_path = self
-            .game
-            .activation()
-            .map(activation_path)
-            .or(before)
-            .unwrap_or_default();
+        self.last_activation = self.under_way().or(before);
         Ok(Played {
             notation: input.to_string(),
             note,
@@ -344,7 +343,13 @@ impl HostedGame for TakkureGame {
     /// What to type now, with a legal example (issue 12: "every reply says
     /// what happens next").
     fn turn_note(&self) -> Option<String> {
-        turn_note(&self.game)
+        self.game.note()
+    }
+
+    /// Half, time box, score and the step, instead of a move number
+    /// (which means nothing in Takkure: an activation takes several inputs).
+    fn step_line(&self) -> String {
+        self.game.step_line()
     }
 
     fn action_count(&self) -> usize {
@@ -452,15 +457,24 @@ impl HostedGame for TakkureGame {
 }
 
 impl TakkureGame {
+    /// The activation under way.
+    fn under_way(&self) -> Option<Activation> {
+        self.game.activation().cloned()
+    }
+
+    /// A game from `start`; a position with an activation under way shows
+    /// its path and declarations from the first picture on.
     fn from_start(settings: &TakkureSettings, start: Game) -> TakkureGame {
-        TakkureGame {
+        let mut game = TakkureGame {
             settings: settings.clone(),
             game: start.clone(),
             start,
             inputs: Vec::new(),
             last_log: Vec::new(),
-            last_path: Vec::new(),
-        }
+            last_activation: None,
+        };
+        game.last_activation = game.under_way();
+        game
     }
 }
 
@@ -487,18 +501,11 @@ fn team_squads(chosen: &Chosen<'_>, text: &str) -> Result<(Squad, Squad), GameEr
         Some("white") | None => Ok((team, other)),
         Some("black") => Ok((other, team)),
         _ => Err(GameError::Settings(
-            "team: names your own squad, so say which side you coach: color:white (home, \
-             RULINGS Takkure 1) or color:black (away); or name both squads with home: and away:"
+            "team: names your own squad, so say which side you coach: color:white (home) or \
+             color:black (away); or name both squads with home: and away:"
                 .into(),
         )),
     }
-}
-
-/// The squares an activation marked and went through.
-fn activation_path(a: &super::Activation) -> Vec<Square> {
-    let mut path = a.marked.clone();
-    path.extend(a.executed.iter().filter(|sq| !a.marked.contains(sq)));
-    path
 }
 
 /// The log as sentences: "Home kicks off. Yamato Guard tackles: 4 vs STR 7, success."
@@ -527,97 +534,6 @@ fn completion_key(text: &str) -> String {
         .filter(|c| !c.is_whitespace())
         .map(|c| c.to_ascii_lowercase())
         .collect()
-}
-
-/// The roles of `side` not yet placed for the kick-off.
-fn unplaced(game: &Game, side: Side) -> Vec<&'static str> {
-    Game::ids(side)
-        .filter(|&id| {
-            let p = game.player(id);
-            p.out.is_none() && p.square.is_none()
-        })
-        .map(|id| game.role(id).name())
-        .collect()
-}
-
-/// A legal input to show as an example: the one in the middle of the list
-/// of its kind (the first ones are corner squares), else none.
-fn example(game: &Game, keep: impl Fn(&Input) -> bool) -> Option<String> {
-    let legal: Vec<Input> = game.legal_inputs().into_iter().filter(keep).collect();
-    legal.get(legal.len() / 2).map(Input::to_string)
-}
-
-/// One legal input of each kind (`move F17`, `pass thrower`, `dodge`,
-/// `none`, ...), the first of its kind.
-fn kinds(game: &Game) -> String {
-    let mut seen: Vec<(String, String)> = Vec::new();
-    for input in game.legal_inputs() {
-        let text = input.to_string();
-        let word = text.split(' ').next().unwrap_or_default().to_string();
-        if !seen.iter().any(|(w, _)| *w == word) {
-            seen.push((word, text));
-        }
-    }
-    let all: Vec<String> = seen.into_iter().map(|(_, t)| format!("`{t}`")).collect();
-    all.join(", ")
-}
-
-fn turn_note(game: &Game) -> Option<String> {
-    let e_g = |ex: Option<String>| ex.map_or(String::new(), |e| format!(", e.g. `{e}`"));
-    let note = match game.step() {
-        Step::Over => return None,
-        Step::Choose { .. } => "choose `kick` to kick off or `receive` to receive".to_string(),
-        Step::Place { side } => format!(
-            "place a player for the kick-off ({} to place){}",
-            unplaced(game, side).join(", "),
-            e_g(example(game, |_| true))
-        ),
-        Step::Target => format!(
-            "aim the kick-off and name the kicker{}",
-            e_g(example(game, |_| true))
-        ),
-        Step::KickMoves { .. } => format!(
-            "the ball is in the air: move a player{} or `done`",
-            e_g(example(game, |i| matches!(i, Input::Place { .. })))
-        ),
-        Step::BallLands => format!(
-            "a good kick: place the ball within 2 of the target{}",
-            e_g(example(game, |_| true))
-        ),
-        Step::First => format!(
-            "activate a player ({} left){}",
-            super::super::plural(u32::from(game.tokens()), "activation token"),
-            e_g(example(game, |i| matches!(
-                i,
-                Input::Act {
-                    action: super::Action::Move { via: None, .. },
-                    ..
-                }
-            )))
-        ),
-        Step::Defence => format!(
-            "declare a defensive action per player (tackle a square of the marked path, \
-             pressure, steal, stand, rest){}, then `done`",
-            e_g(example(game, |i| matches!(
-                i,
-                Input::Act {
-                    action: super::Action::Tackle(_),
-                    ..
-                }
-            ))
-            .or_else(|| example(game, |i| matches!(i, Input::Act { .. }))))
-        ),
-        Step::Second => format!("the second action: {}", kinds(game)),
-        Step::DodgeTo => format!(
-            "the dodger moves up to its reach{}",
-            e_g(example(game, |_| true))
-        ),
-        Step::ReceiverTo => format!(
-            "the receiver of a critical pass may move 2{}",
-            e_g(example(game, |_| true))
-        ),
-    };
-    Some(note)
 }
 
 /// A player's two letters: upper case for home, lower case for away.
@@ -832,7 +748,7 @@ mod tests {
         assert_eq!(game.awaiting(), Some(attacker));
         let note = game.turn_note().unwrap();
         assert!(
-            note.starts_with("the second action: ") && note.contains("`none`"),
+            note.contains("'s second action: ") && note.contains("`none`"),
             "{note}"
         );
         let again = GameState::replay(&takkure(7), &game.actions()).unwrap();

@@ -2,7 +2,6 @@
 //! the moves while the ball is in the air, the kicker's BaC roll, the
 //! landing and the catches.
 
-use super::dice::Roll;
 use super::error::{refuse, InputError};
 use super::game::{Ball, Game, KickOff, Step};
 use super::player::{Absence, PlayerId};
@@ -229,11 +228,9 @@ impl Game {
             return;
         };
         let id = PlayerId { side, slot };
-        let roll = Roll {
-            die: self.dice.d12(),
-            target: self.stats(id).bac + self.player(id).fatigue_modifier(),
-        };
-        log.push(format!("{} kicks: {}", self.name(id), roll.describe("BaC")));
+        let bac = self.characteristic(id, "BaC", self.stats(id).bac);
+        let roll = bac.roll(self.dice.d12());
+        log.push(format!("{} kicks: {}", self.name(id), roll.against(&bac)));
         if roll.success() {
             self.step = Step::BallLands;
         } else {
@@ -280,14 +277,14 @@ impl Game {
         }
         candidates.sort_by_key(|&(rank, d, sq, _)| (rank, d, sq));
         for (_, _, _, id) in candidates {
-            let roll = Roll {
-                die: self.dice.d12(),
-                target: self.stats(id).bac - 2 + self.player(id).fatigue_modifier(),
-            };
+            let target = self
+                .characteristic(id, "BaC", self.stats(id).bac)
+                .plus(-2, "catch");
+            let roll = target.roll(self.dice.d12());
             log.push(format!(
                 "{} tries to catch the ball: {}",
                 self.name(id),
-                roll.describe("BaC")
+                roll.against(&target)
             ));
             if roll.success() {
                 self.ball = Ball::Held(id);

@@ -25,6 +25,7 @@ pub mod activation;
 pub mod dice;
 pub mod effects;
 pub mod error;
+pub mod example;
 pub mod game;
 pub mod hosted;
 pub mod input;

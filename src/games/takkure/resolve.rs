@@ -2,7 +2,7 @@
 //! (rulebook 1.13-1.16, 2.01-2.03, 3.05-3.08, 4.04; RULINGS Takkure 4-7),
 //! with one log line per roll.
 
-use super::dice::{face_to_face, melee_winner, tied_best, Roll, Verdict};
+use super::dice::{face_to_face, melee_winner, tied_best, Roll, Target, Verdict};
 use super::game::{Ball, Game, TryResult};
 use super::input::{Action, Second};
 use super::player::PlayerId;
@@ -32,9 +32,13 @@ impl Game {
     /// How many defenders who declared PRESSURE stand within 2 of `id`
     /// (1.06): -1 each to its second action.
     pub fn pressure_on(&self, id: PlayerId) -> i32 {
-        let Some(at) = self.player(id).square else {
-            return 0;
-        };
+        self.player(id).square.map_or(0, |at| self.pressure_at(at))
+    }
+
+    /// How many defenders who declared PRESSURE stand within 2 of `at`: the
+    /// active player's square, or the square a PASS is made from (RULINGS
+    /// Takkure 6).
+    pub fn pressure_at(&self, at: Square) -> i32 {
         self.declared(|a| matches!(a, Action::Pressure(_)))
             .into_iter()
             .filter(|&d| {
@@ -50,13 +54,20 @@ impl Game {
         self.dice(n)
     }
 
-    fn show(dice: &[u8], roll: Roll, what: &str) -> String {
+    /// "[10 4] 4 vs REF 8 -1 pressure = 7, success": every die thrown, the
+    /// one that counts, and the target with its modifiers.
+    fn show(dice: &[u8], roll: Roll, target: &Target) -> String {
         if dice.len() > 1 {
             let all: Vec<String> = dice.iter().map(u8::to_string).collect();
-            format!("[{}] {}", all.join(" "), roll.describe(what))
+            format!("[{}] {}", all.join(" "), roll.against(target))
         } else {
-            roll.describe(what)
+            roll.against(target)
         }
+    }
+
+    /// A player's characteristic with its fatigue modifier (4.01).
+    pub(super) fn characteristic(&self, id: PlayerId, name: &'static str, base: i32) -> Target {
+        Target::new(name, base).plus(self.player(id).fatigue_modifier(), "fatigue")
     }
 
     /// All the rolls of step 5.
@@ -68,10 +79,15 @@ impl Game {
             return;
         };
         let second = act.second.clone().unwrap_or(Second::None);
-        let pressure = if matches!(act.first, Action::Pass { .. }) {
-            0
-        } else {
-            self.pressure_on(active)
+        let pressure = match (&act.first, &second) {
+            (Action::Pass { .. }, _) => 0,
+            (
+                _,
+                Second::Pass {
+                    from: Some(from), ..
+                },
+            ) => self.pressure_at(*from),
+            _ => self.pressure_on(active),
         };
         if pressure > 0 {
             log.push(format!(
@@ -166,6 +182,10 @@ impl Game {
                     self.unopposed_tackles(carrier, &contact, log);
                 }
                 if let Action::Pass { to } = act.first {
+                    // RULINGS Takkure 14: every action declared against the
+                    // grounded passer is rolled before the pass; a steal
+                    // that takes the ball stops it.
+                    self.steals(&mut used_stealers, log);
                     if self.carrier() == Some(active) {
                         if let (Some(at), Ok(receiver)) =
                             (self.player(active).square, self.id_of(self.attack, to))
@@ -179,14 +199,16 @@ impl Game {
                 }
             }
         }
-        self.steals(&used_stealers, log);
+        self.steals(&mut used_stealers, log);
     }
 
-    /// A tackler's roll: STR, with two dice for an Expert Tackler.
-    fn tackle_roll(&mut self, t: PlayerId) -> (Vec<u8>, Roll) {
+    /// A tackler's roll: STR, with two dice for an Expert Tackler; and how
+    /// it reads ("[3 9] 3 vs STR 8, success").
+    fn tackle_roll(&mut self, t: PlayerId) -> (Roll, String) {
         let dice = self.roll_for(t, Skill::ExpertTackler);
-        let target = self.stats(t).str + self.player(t).fatigue_modifier();
-        (dice.clone(), Roll::best(&dice, target))
+        let target = self.characteristic(t, "STR", self.stats(t).str);
+        let roll = Roll::best(&dice, target.value());
+        (roll, Game::show(&dice, roll, &target))
     }
 
     /// Tackles rolled unopposed, in order; none once they have put the
@@ -204,12 +226,8 @@ impl Game {
             if self.stop_tackling(carrier, t, down_before, log) {
                 break;
             }
-            let (dice, roll) = self.tackle_roll(t);
-            log.push(format!(
-                "{} tackles: {}",
-                self.name(t),
-                Game::show(&dice, roll, "STR")
-            ));
+            let (roll, shown) = self.tackle_roll(t);
+            log.push(format!("{} tackles: {shown}", self.name(t)));
             let verdict = if roll.success() {
                 Verdict::Success
             } else {
@@ -324,12 +342,14 @@ impl Game {
             Faced::Break => (Skill::Charge, "STR", self.stats(active).str),
             Faced::Pass => (Skill::PrecisePass, "BaC", self.stats(active).bac),
         };
-        let mut target = base + self.player(active).fatigue_modifier() - pressure;
+        let mut shown = self.characteristic(active, what, base);
         if let Some((from, receiver)) = pass {
             if let Some(at) = self.player(receiver).square {
-                target += pass_modifier(from.distance(at));
+                shown = shown.plus(pass_modifier(from.distance(at)), "distance");
             }
         }
+        let shown = shown.plus(-pressure, "pressure");
+        let target = shown.value();
         if contact.is_empty() {
             // Every tackle missed contact: a dodge is rolled on its own
             // (its move still helps), a break has nobody to hit.
@@ -339,7 +359,7 @@ impl Game {
                 log.push(format!(
                     "{} dodges: {}",
                     self.name(active),
-                    Game::show(&dice, roll, what)
+                    Game::show(&dice, roll, &shown)
                 ));
                 if roll.success() {
                     if let Some(act) = self.activation.as_mut() {
@@ -373,7 +393,7 @@ impl Game {
             if self.stop_tackling(active, t, false, log) {
                 break;
             }
-            let (tdice, troll) = self.tackle_roll(t);
+            let (troll, tshown) = self.tackle_roll(t);
             let mine: Vec<u8> = if contact.len() == 1 {
                 std::mem::take(&mut dice)
             } else if i < dice.len() {
@@ -382,11 +402,7 @@ impl Game {
                 Vec::new()
             };
             if mine.is_empty() {
-                log.push(format!(
-                    "{} tackles (unopposed): {}",
-                    self.name(t),
-                    Game::show(&tdice, troll, "STR")
-                ));
+                log.push(format!("{} tackles (unopposed): {tshown}", self.name(t)));
                 let v = if troll.success() {
                     Verdict::Success
                 } else {
@@ -398,11 +414,10 @@ impl Game {
             let aroll = Roll::best(&mine, target);
             let (va, vt) = face_to_face(aroll, troll);
             log.push(format!(
-                "{} {verb}: {}; {} tackles: {}; {} {}, tackle {}",
+                "{} {verb}: {}; {} tackles: {tshown}; {} {}, tackle {}",
                 self.name(active),
-                Game::show(&mine, aroll, what),
+                Game::show(&mine, aroll, &shown),
                 self.name(t),
-                Game::show(&tdice, troll, "STR"),
                 verb,
                 va.word(),
                 vt.word()
@@ -481,20 +496,22 @@ impl Game {
             return;
         };
         let modifier = pass_modifier(from.distance(to));
-        let target = self.stats(passer).bac + self.player(passer).fatigue_modifier() + modifier
-            - pressure
-            - if from_ground { 2 } else { 0 };
+        let target = self
+            .characteristic(passer, "BaC", self.stats(passer).bac)
+            .plus(modifier, "distance")
+            .plus(-pressure, "pressure")
+            .plus(if from_ground { -2 } else { 0 }, "from the ground");
         let roll = match made {
             Some(roll) => roll,
             None => {
                 let dice = self.roll_for(passer, Skill::PrecisePass);
-                let roll = Roll::best(&dice, target);
+                let roll = Roll::best(&dice, target.value());
                 log.push(format!(
-                    "{} passes to the {} ({} squares): {}",
+                    "{} passes to the {} ({}): {}",
                     self.name(passer),
                     self.role(receiver).title(),
-                    from.distance(to),
-                    Game::show(&dice, roll, "BaC")
+                    squares(from.distance(to)),
+                    Game::show(&dice, roll, &target)
                 ));
                 roll
             }
@@ -504,7 +521,7 @@ impl Game {
         let mut interceptors: Vec<(i32, PlayerId)> = self
             .declared(|a| matches!(a, Action::Steal(_)))
             .into_iter()
-            .filter(|&s| !self.player(s).ground)
+            .filter(|&s| !self.player(s).ground && !used.contains(&s))
             .filter_map(|s| {
                 let at = self.player(s).square?;
                 (line.contains(&at) && at != from && at != to).then(|| (at.distance(from), s))
@@ -513,14 +530,14 @@ impl Game {
         interceptors.sort_by_key(|&(d, s)| (d, self.player(s).square));
         for (_, s) in interceptors {
             used.push(s);
-            let r = Roll {
-                die: self.dice.d12(),
-                target: self.stats(s).bac - 2 + self.player(s).fatigue_modifier(),
-            };
+            let target = self
+                .characteristic(s, "BaC", self.stats(s).bac)
+                .plus(-2, "in the air");
+            let r = target.roll(self.dice.d12());
             log.push(format!(
                 "{} tries to intercept: {}",
                 self.name(s),
-                r.describe("BaC")
+                r.against(&target)
             ));
             if r.success() {
                 self.ball = Ball::Held(s);
@@ -538,14 +555,14 @@ impl Game {
             }
             return;
         }
-        let r = Roll {
-            die: self.dice.d12(),
-            target: self.stats(receiver).bac + modifier + self.player(receiver).fatigue_modifier(),
-        };
+        let target = self
+            .characteristic(receiver, "BaC", self.stats(receiver).bac)
+            .plus(modifier, "distance");
+        let r = target.roll(self.dice.d12());
         log.push(format!(
             "{} reception: {}",
             self.name(receiver),
-            r.describe("BaC")
+            r.against(&target)
         ));
         if r.success() {
             self.ball = Ball::Held(receiver);
@@ -564,25 +581,22 @@ impl Game {
         pressure: i32,
         log: &mut Vec<String>,
     ) {
-        let p = self.player(active);
-        let target =
-            self.stats(active).bac_try - i32::from(p.fatigue) + p.fatigue_modifier() - pressure;
+        let target = self
+            .characteristic(active, "try BaC", self.stats(active).bac_try)
+            .plus(-i32::from(self.player(active).fatigue), "fatigue tokens")
+            .plus(-pressure, "pressure");
         let die = self.dice.d12();
-        let try_roll = Roll { die, target };
+        let try_roll = target.roll(die);
         log.push(format!(
             "{} tries: {}",
             self.name(active),
-            try_roll.describe("BaC")
+            try_roll.against(&target)
         ));
         let mut entries = vec![(active, vec![die], try_roll)];
         for &t in contact {
-            let (dice, roll) = self.tackle_roll(t);
-            log.push(format!(
-                "{} tackles: {}",
-                self.name(t),
-                Game::show(&dice, roll, "STR")
-            ));
-            entries.push((t, dice, roll));
+            let (roll, shown) = self.tackle_roll(t);
+            log.push(format!("{} tackles: {shown}", self.name(t)));
+            entries.push((t, vec![roll.die], roll));
         }
         let winner = self.melee(&entries, log);
         for (i, &(t, _, roll)) in entries.iter().enumerate().skip(1) {
@@ -654,40 +668,49 @@ impl Game {
         used: &mut Vec<PlayerId>,
         log: &mut Vec<String>,
     ) {
+        // A steal goes for a loose ball (BaC +4) or one held on the ground
+        // (3.06); a hand-off from a standing teammate (RULINGS Takkure 13)
+        // can't be stolen.
         let ball_at = match self.ball {
-            Ball::Loose(sq) => Some((sq, 4)),
-            Ball::Held(c) if c.side == self.attack && self.player(c).ground => {
-                self.player(c).square.map(|sq| (sq, 0))
-            }
+            Ball::Loose(sq) => Some((sq, Some(4))),
+            Ball::Held(c) if c.side == self.attack => self
+                .player(c)
+                .square
+                .map(|sq| (sq, self.player(c).ground.then_some(0))),
             _ => None,
         };
-        let Some((at, steal_bonus)) = ball_at else {
+        let Some((at, stealable)) = ball_at else {
             return;
         };
-        let target = self.stats(active).bac + 4 + self.player(active).fatigue_modifier() - pressure;
+        let target = self
+            .characteristic(active, "BaC", self.stats(active).bac)
+            .plus(4, "pick-up")
+            .plus(-pressure, "pressure");
         let die = self.dice.d12();
-        let roll = Roll { die, target };
+        let roll = target.roll(die);
         log.push(format!(
             "{} picks up the ball: {}",
             self.name(active),
-            roll.describe("BaC")
+            roll.against(&target)
         ));
         let mut entries = vec![(active, vec![die], roll)];
         for s in self.declared(|a| matches!(a, Action::Steal(_))) {
             let p = self.player(s);
+            let Some(steal_bonus) = stealable else {
+                break;
+            };
             if p.ground || !p.square.is_some_and(|sq| sq.distance(at) <= 1) {
                 continue;
             }
-            let target = self.stats(s).bac + steal_bonus + p.fatigue_modifier();
+            let target = self
+                .characteristic(s, "BaC", self.stats(s).bac)
+                .plus(steal_bonus, "loose ball");
             used.push(s);
-            let r = Roll {
-                die: self.dice.d12(),
-                target,
-            };
+            let r = target.roll(self.dice.d12());
             log.push(format!(
                 "{} goes for the ball: {}",
                 self.name(s),
-                r.describe("BaC")
+                r.against(&target)
             ));
             entries.push((s, vec![r.die], r));
         }
@@ -705,7 +728,8 @@ impl Game {
 
     /// BALL STEAL (3.06) by the defenders not yet served: a loose ball in
     /// contact (BaC +4), or held by an attacker on the ground in contact.
-    fn steals(&mut self, used: &[PlayerId], log: &mut Vec<String>) {
+    /// Those who roll are added to `used`; the first success ends it.
+    fn steals(&mut self, used: &mut Vec<PlayerId>, log: &mut Vec<String>) {
         for s in self.declared(|a| matches!(a, Action::Steal(_))) {
             if used.contains(&s) || self.player(s).ground {
                 continue;
@@ -724,17 +748,18 @@ impl Game {
                 }
                 _ => continue,
             };
-            let r = Roll {
-                die: self.dice.d12(),
-                target: self.stats(s).bac + bonus + self.player(s).fatigue_modifier(),
-            };
+            used.push(s);
+            let target = self
+                .characteristic(s, "BaC", self.stats(s).bac)
+                .plus(bonus, "loose ball");
+            let r = target.roll(self.dice.d12());
             let whence = from.map_or("the loose ball".to_string(), |c| {
                 format!("the ball from the {}", self.name(c))
             });
             log.push(format!(
                 "{} steals {whence}: {}",
                 self.name(s),
-                r.describe("BaC")
+                r.against(&target)
             ));
             if r.success() {
                 self.ball = Ball::Held(s);
@@ -742,5 +767,14 @@ impl Game {
                 return;
             }
         }
+    }
+}
+
+/// "1 square", "5 squares".
+fn squares(n: i32) -> String {
+    if n == 1 {
+        "1 square".to_string()
+    } else {
+        format!("{n} squares")
     }
 }

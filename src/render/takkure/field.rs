@@ -2,6 +2,13 @@
 //! renderer's cache: the cards' and the side panel's backgrounds, the grass
 //! in stripes, the two in-goal zones, the try lines, the lines of 10, the
 //! halfway line, the square grid and the coordinates; and where everything is.
+//!
+//! The picture is landscape, so that it stays legible when Discord shows it
+//! scaled down in chat (550 x 350): the field lies on its side, row 1 (the
+//! home in-goal) at the left and row 28 at the right, columns A (top) to P
+//! (bottom); the teams' cards above it, the time, the tokens and the roll
+//! log in a panel on the right. Every size is chosen for that scale (see
+//! [`chat_scale`]): pieces at least 14 px across, text at least 9 px.
 
 use std::sync::Arc;
 
@@ -14,51 +21,68 @@ use crate::render::draw::{fill_rect, mix, paint_ring, Colour, Rect, Shape, Sprit
 use crate::render::text::{self, Face, CAP_HEIGHT};
 use crate::render::theme::{Palette, Theme};
 
-pub const WIDTH: u32 = 760;
-pub const HEIGHT: u32 = 930;
-const MARGIN: i32 = 16;
-const CARD_Y: i32 = 14;
-const CARD_H: i32 = 92;
-const CARD_GAP: i32 = 12;
+pub const WIDTH: u32 = 1100;
+pub const HEIGHT: u32 = 700;
+const MARGIN: i32 = 12;
 /// One square's side in pixels.
-pub const CELL: f32 = 26.0;
-/// The field's top left corner (A1's).
-pub const FIELD_X: f32 = 40.0;
-pub const FIELD_Y: f32 = (CARD_Y + CARD_H + 28) as f32;
-pub const FIELD_W: f32 = CELL * COLUMNS as f32;
-pub const FIELD_H: f32 = CELL * ROWS as f32;
+pub const CELL: f32 = 31.0;
+/// The field's top left corner (the outer corner of A1).
+pub const FIELD_X: f32 = 38.0;
+pub const FIELD_Y: f32 = 126.0;
+/// Along the rows (x) and across the columns (y).
+pub const FIELD_W: f32 = CELL * ROWS as f32;
+pub const FIELD_H: f32 = CELL * COLUMNS as f32;
 /// How many squares the field has.
 pub const COLUMNS_X_ROWS: usize = COLUMNS * ROWS;
 pub use super::view::COLUMNS;
-/// The panel right of the field: score, time, tokens, the roll log.
+/// The panel right of the field: time, activation tokens, the roll log.
 pub const PANEL: Rect = Rect::new(
-    (FIELD_X + FIELD_W) as i32 + 24,
-    FIELD_Y as i32 - 8,
-    WIDTH as i32 - MARGIN - ((FIELD_X + FIELD_W) as i32 + 24),
-    FIELD_H as i32 + 16,
+    (FIELD_X + FIELD_W) as i32 + 16,
+    MARGIN,
+    WIDTH as i32 - MARGIN - ((FIELD_X + FIELD_W) as i32 + 16),
+    HEIGHT as i32 - 2 * MARGIN,
 );
 /// Radius of a player's disc; large players' a little more.
-pub const MAN_R: f32 = 10.5;
-pub const LARGE_R: f32 = 12.0;
-/// Half the length of the ball.
-pub const BALL_R: f32 = 7.0;
-pub const FOOTER_BASELINE: i32 = FIELD_Y as i32 + FIELD_H as i32 + 50;
+pub const MAN_R: f32 = 14.5;
+pub const LARGE_R: f32 = 15.5;
+/// Half the length of the ball on the ground.
+pub const BALL_R: f32 = 11.0;
+/// The smallest text of the picture (coordinates, panel lines, badges),
+/// and the other sizes, in pixels.
+pub const SMALL_PX: f32 = 18.0;
+pub const BODY_PX: f32 = 20.0;
+pub const NAME_PX: f32 = 24.0;
+pub const BIG_PX: f32 = 40.0;
+/// The status line under the field.
+pub const FOOTER_BASELINE: i32 = HEIGHT as i32 - 22;
 
-/// The player cards, home then away.
+/// The box Discord scales a picture into when it shows it in chat.
+pub const CHAT_BOX: (f32, f32) = (550.0, 350.0);
+
+/// The factor the picture is scaled by to fit [`CHAT_BOX`].
+pub fn chat_scale() -> f32 {
+    (CHAT_BOX.0 / WIDTH as f32).min(CHAT_BOX.1 / HEIGHT as f32)
+}
+
+/// The player cards, home then away, above the field: home's over the
+/// left (its own in-goal), away's over the right.
 pub fn cards() -> [Rect; 2] {
-    let w = (WIDTH as i32 - 2 * MARGIN - CARD_GAP) / 2;
+    let right = (FIELD_X + FIELD_W) as i32;
+    let w = (right - MARGIN - 12) / 2;
+    let h = FIELD_Y as i32 - 36 - MARGIN;
     [
-        Rect::new(MARGIN, CARD_Y, w, CARD_H),
-        Rect::new(MARGIN + w + CARD_GAP, CARD_Y, w, CARD_H),
+        Rect::new(MARGIN, MARGIN, w, h),
+        Rect::new(right - w, MARGIN, w, h),
     ]
 }
 
-/// The centre of square `index` (A1 = 0, row 1 at the top).
+/// The centre of square `index` (A1 = 0, reading order): its row along x,
+/// its column along y.
 pub fn centre(index: usize) -> (f32, f32) {
     let (row, column) = (index / COLUMNS, index % COLUMNS);
     (
-        FIELD_X + (column as f32 + 0.5) * CELL,
-        FIELD_Y + (row as f32 + 0.5) * CELL,
+        FIELD_X + (row as f32 + 0.5) * CELL,
+        FIELD_Y + (column as f32 + 0.5) * CELL,
     )
 }
 
@@ -120,6 +144,7 @@ impl Field {
             card::draw_blank(&mut img, card, pal);
         }
         card::draw_blank(&mut img, PANEL, pal);
+        let (fx, fy) = (FIELD_X as i32, FIELD_Y as i32);
         // Grass mown in stripes two rows wide; the in-goals (rows 1-2 and
         // 27-28, RULINGS Takkure 1) tinted.
         for row in 0..ROWS {
@@ -129,47 +154,35 @@ impl Field {
             } else {
                 c.grass[stripe]
             };
-            let y = (FIELD_Y + row as f32 * CELL) as i32;
+            let x = (FIELD_X + row as f32 * CELL) as i32;
             fill_rect(
                 &mut img,
-                Rect::new(FIELD_X as i32, y, FIELD_W as i32, CELL as i32),
+                Rect::new(x, fy, CELL as i32, FIELD_H as i32),
                 colour,
             );
         }
         // The square grid, faint, so distances can be counted.
-        for column in 1..COLUMNS {
-            let x = (FIELD_X + column as f32 * CELL) as i32;
-            fill_rect(
-                &mut img,
-                Rect::new(x, FIELD_Y as i32, 1, FIELD_H as i32),
-                c.grid,
-            );
-        }
         for row in 1..ROWS {
-            let y = (FIELD_Y + row as f32 * CELL) as i32;
-            fill_rect(
-                &mut img,
-                Rect::new(FIELD_X as i32, y, FIELD_W as i32, 1),
-                c.grid,
-            );
+            let x = (FIELD_X + row as f32 * CELL) as i32;
+            fill_rect(&mut img, Rect::new(x, fy, 1, FIELD_H as i32), c.grid);
         }
-        let (left, width) = (FIELD_X as i32, FIELD_W as i32);
+        for column in 1..COLUMNS {
+            let y = (FIELD_Y + column as f32 * CELL) as i32;
+            fill_rect(&mut img, Rect::new(fx, y, FIELD_W as i32, 1), c.grid);
+        }
+        let height = FIELD_H as i32;
         let line = |img: &mut RgbImage, row_edge: usize, thick: i32| {
-            let y = (FIELD_Y + row_edge as f32 * CELL) as i32 - thick / 2;
-            fill_rect(img, Rect::new(left, y, width, thick), c.line);
+            let x = (FIELD_X + row_edge as f32 * CELL) as i32 - thick / 2;
+            fill_rect(img, Rect::new(x, fy, thick, height), c.line);
         };
-        line(&mut img, 2, 3); // north try line
-        line(&mut img, ROWS - 2, 3); // south try line
+        line(&mut img, 2, 3); // home try line
+        line(&mut img, ROWS - 2, 3); // away try line
         line(&mut img, 14, 3); // halfway
                                // The lines of 10, dashed: between rows 12 and 13, 16 and 17.
         for row_edge in [12, 16] {
-            let y = (FIELD_Y + row_edge as f32 * CELL) as i32 - 1;
-            for k in (0..width).step_by(12) {
-                fill_rect(
-                    &mut img,
-                    Rect::new(left + k, y, 7.min(width - k), 2),
-                    c.line,
-                );
+            let x = (FIELD_X + row_edge as f32 * CELL) as i32 - 1;
+            for k in (0..height).step_by(14) {
+                fill_rect(&mut img, Rect::new(x, fy + k, 2, 8.min(height - k)), c.line);
             }
         }
         let outline = Shape::round_rect(
@@ -180,45 +193,42 @@ impl Field {
             2.0,
         );
         paint_ring(&mut img, &outline, c.line, 3.0);
-        // Coordinates: columns above and below, rows on the left.
-        let px = 12.0;
-        for column in 0..COLUMNS {
-            let label = ((b'A' + column as u8) as char).to_string();
-            let w = text::measure(Face::Bold, px, &label);
-            let x = FIELD_X + (column as f32 + 0.5) * CELL - w / 2.0;
-            for y in [FIELD_Y - 8.0, FIELD_Y + FIELD_H + 8.0 + px * CAP_HEIGHT] {
-                text::draw(&mut img, Face::Bold, px, x, y, pal.coord, &label);
-            }
-        }
+        // Coordinates: rows above and below, columns on the left.
+        let px = SMALL_PX;
         for row in 0..ROWS {
             let label = (row + 1).to_string();
             let w = text::measure(Face::Bold, px, &label);
-            let y = FIELD_Y + (row as f32 + 0.5) * CELL + px * CAP_HEIGHT / 2.0;
+            let x = FIELD_X + (row as f32 + 0.5) * CELL - w / 2.0;
+            for y in [FIELD_Y - 9.0, FIELD_Y + FIELD_H + 9.0 + px * CAP_HEIGHT] {
+                text::draw(&mut img, Face::Bold, px, x, y, pal.coord, &label);
+            }
+        }
+        for column in 0..COLUMNS {
+            let label = ((b'A' + column as u8) as char).to_string();
+            let w = text::measure(Face::Bold, px, &label);
+            let y = FIELD_Y + (column as f32 + 0.5) * CELL + px * CAP_HEIGHT / 2.0;
             text::draw(
                 &mut img,
                 Face::Bold,
                 px,
-                FIELD_X - 8.0 - w,
+                FIELD_X - 9.0 - w,
                 y,
                 pal.coord,
                 &label,
             );
         }
-        // "IN-GOAL" written faintly in both in-goals.
+        // "IN-GOAL" written faintly down the middle of both in-goals.
+        let ink = mix(c.in_goal[0], c.line, 0.4);
         for row_mid in [1.0, ROWS as f32 - 1.0] {
-            let label = "IN-GOAL";
-            let w = text::measure(Face::Bold, 14.0, label);
-            let y = FIELD_Y + row_mid * CELL + 14.0 * CAP_HEIGHT / 2.0;
-            let ink = mix(c.in_goal[0], c.line, 0.35);
-            text::draw(
-                &mut img,
-                Face::Bold,
-                14.0,
-                FIELD_X + (FIELD_W - w) / 2.0,
-                y,
-                ink,
-                label,
-            );
+            let letters = "IN-GOAL";
+            let step = px + 4.0;
+            let top = FIELD_Y + (FIELD_H - step * letters.len() as f32) / 2.0 + px * CAP_HEIGHT;
+            for (k, ch) in letters.chars().enumerate() {
+                let s = ch.to_string();
+                let w = text::measure(Face::Bold, px, &s);
+                let x = FIELD_X + row_mid * CELL - w / 2.0;
+                text::draw(&mut img, Face::Bold, px, x, top + k as f32 * step, ink, &s);
+            }
         }
         let active_card = cards().map(|r| card::outline(r, pal));
         Field {

@@ -1,10 +1,12 @@
 //! What a Takkure picture shows, as plain data built from the match: every
-//! player on the field with its marks, the ball, the path of the last (or
-//! current) activation, score, half, the time dashboard, the activation
-//! tokens left and the last input's roll log.
+//! player on the field with its marks, the ball, the path and the
+//! defensive declarations of the activation under way (read from the
+//! position, so a picture of a position shows them) or else of the last
+//! one, score, half, the time dashboard, the activation tokens left, the
+//! step and the last input's roll log.
 
 use crate::games::takkure::hosted::TakkureGame;
-use crate::games::takkure::{Ball, Game, PlayerId, Side as TeamSide, Step};
+use crate::games::takkure::{Action, Activation, Ball, Game, PlayerId, Side as TeamSide, Step};
 use crate::games::HostedGame;
 use crate::render::Side;
 
@@ -30,6 +32,25 @@ pub struct Man {
     pub rested: u8,
 }
 
+/// A defensive declaration (activation step 2), drawn on the field.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Declared {
+    /// TACKLE aimed at the square `point`: an arrow to it.
+    Tackle { point: usize },
+    /// PRESSURE: a ring of radius 2 around the presser.
+    Pressure,
+    /// BALL STEAL: a marker on the stealer.
+    Steal,
+}
+
+/// A defender's declaration, where the defender stands after its move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Declaration {
+    pub at: usize,
+    pub side: Side,
+    pub kind: Declared,
+}
+
 /// One moment of a match to draw. Squares are indexed row by row from A1
 /// = 0, as the engine does.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -40,6 +61,12 @@ pub struct TakkureView {
     /// The marked path and executed path of the activation under way, or
     /// of the last one.
     pub path: Vec<usize>,
+    /// The defence's declarations of that activation.
+    pub declarations: Vec<Declaration>,
+    /// The active player's square.
+    pub active: Option<usize>,
+    /// The step in words ("the defence's declarations").
+    pub step: &'static str,
     pub squads: [&'static str; 2],
     pub players: [String; 2],
     pub score: [u32; 2],
@@ -78,6 +105,34 @@ fn label(game: &Game, id: PlayerId) -> &'static str {
     }
 }
 
+/// The declarations of `a` that show on the field, by defenders (of
+/// `defence`) still on it.
+fn declarations(game: &Game, defence: TeamSide, a: &Activation) -> Vec<Declaration> {
+    a.declared
+        .iter()
+        .filter_map(|(slot, action)| {
+            let id = PlayerId {
+                side: defence,
+                slot: *slot,
+            };
+            let at = game.player(id).square?.index();
+            let kind = match action {
+                Action::Tackle(point) => Declared::Tackle {
+                    point: point.index(),
+                },
+                Action::Pressure(_) => Declared::Pressure,
+                Action::Steal(_) => Declared::Steal,
+                _ => return None,
+            };
+            Some(Declaration {
+                at,
+                side: side(defence),
+                kind,
+            })
+        })
+        .collect()
+}
+
 impl TakkureView {
     /// The view of `g` after its last input, with the players' names,
     /// home's first.
@@ -111,12 +166,34 @@ impl TakkureView {
             Ball::Loose(sq) => Some(sq.index()),
             _ => None,
         };
-        let path = g.last_path.iter().map(|sq| sq.index()).collect();
+        // The activation under way is part of the position; once it is
+        // over, its path stays drawn until the next one.
+        let activation = game.activation().or(g.last_activation.as_ref());
+        let path = activation.map_or(Vec::new(), |a| {
+            let mut path: Vec<usize> = a.marked.iter().map(|sq| sq.index()).collect();
+            for sq in &a.executed {
+                if !path.contains(&sq.index()) {
+                    path.push(sq.index());
+                }
+            }
+            path
+        });
+        // Declarations are drawn only while they are in force.
+        let declarations = game.activation().map_or(Vec::new(), |a| {
+            declarations(game, game.attacker().other(), a)
+        });
+        let active = game
+            .active()
+            .and_then(|id| game.player(id).square)
+            .map(|sq| sq.index());
         let result = g.outcome().map(|o| (o.result, o.reason));
         TakkureView {
             men,
             loose,
             path,
+            declarations,
+            active,
+            step: game.step_name(),
             squads: [TeamSide::Home, TeamSide::Away].map(|s| game.squad(s).title()),
             players,
             score: [TeamSide::Home, TeamSide::Away].map(|s| u32::from(game.score(s))),
