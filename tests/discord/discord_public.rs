@@ -1,0 +1,91 @@
+//! Issue 27, safe to run in public, through the Discord stand-in (`tests/support/`): a blind
+//! game's autocomplete reveals nothing the board would not, members' names are escaped for
+//! Discord's markdown in messages and thread names, and no interaction token is logged.
+
+use crate::support::discord_standin::{Player, RecordedRequest, StandIn};
+use crate::support::harness::{RunningBot, WAIT};
+use hyper::Method;
+use serde_json::{json, Value};
+
+fn bob() -> Player {
+    Player::new(1_100_000_000_000_000_301, "bob")
+}
+
+/// The options of `/tak challenge`: bob, size 3, alice white, and `more`.
+fn tak_challenge(more: Value) -> Value {
+    let mut options = vec![
+        json!({ "name": "opponent", "type": 6, "value": bob().id.to_string() }),
+        json!({ "name": "size", "type": 4, "value": 3 }),
+        json!({ "name": "color", "type": 3, "value": "white" }),
+    ];
+    options.extend(more.as_array().cloned().unwrap_or_default());
+    json!([{ "type": 1, "name": "challenge", "options": options }])
+}
+
+fn notation(text: &str) -> Value {
+    json!([{ "name": "notation", "type": 3, "value": text }])
+}
+
+/// The choices (label, value) of an autocomplete callback.
+fn choices(callback: &RecordedRequest) -> Vec<(String, String)> {
+    let body = callback.json();
+    assert_eq!(body["type"], 8, "{body}");
+    body["data"]["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            (
+                c["name"].as_str().unwrap().to_string(),
+                c["value"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect()
+}
+
+/// What `player` is offered while typing `typed` as `/move notation`.
+async fn offered(standin: &StandIn, player: &Player, typed: &str) -> Vec<(String, String)> {
+    let typing = standin.autocomplete_as(
+        player,
+        "move",
+        json!([{ "name": "notation", "type": 3, "value": typed, "focused": true }]),
+    );
+    standin.send_interaction(&typing);
+    let callback = standin
+        .wait_for(Method::POST, &typing.callback_path(), WAIT)
+        .await;
+    choices(&callback)
+}
+
+/// Issue 27 (blind play, issue 15: "the board is never shown while the game runs"): `/move`
+/// autocomplete in a blind game offers no list of squares or stacks, only what was typed, with
+/// what `/move` would answer.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_blind_game_s_autocomplete_offers_only_what_was_typed() {
+    let mut bot = RunningBot::start_ready(&[]).await;
+    let standin = &bot.standin;
+    let alice = standin.options().player.clone();
+    let blind = json!([{ "name": "blind", "type": 5, "value": true }]);
+    standin.slash(&alice, "tak", tak_challenge(blind)).await;
+    standin.slash(&bob(), "accept", json!([])).await;
+
+    assert_eq!(offered(standin, &alice, "").await, Vec::new());
+    assert_eq!(
+        offered(standin, &alice, "b2").await,
+        vec![("b2".to_string(), "b2".to_string())]
+    );
+    let partial = offered(standin, &alice, "b").await;
+    assert_eq!(partial.len(), 1, "{partial:?}");
+    assert_eq!(partial[0].1, "b");
+    assert!(partial[0].0.starts_with("b: not playable"), "{partial:?}");
+
+    standin.slash(&alice, "move", notation("a1")).await;
+    standin.slash(&bob(), "move", notation("c3")).await;
+    let taken = offered(standin, &alice, "c3").await;
+    assert_eq!(taken.len(), 1, "{taken:?}");
+    assert!(taken[0].0.starts_with("c3: not playable"), "{taken:?}");
+    assert_eq!(offered(standin, &alice, "a1").await.len(), 1);
+    assert_eq!(offered(standin, &bob(), "b2").await, Vec::new());
+
+    bot.stop().await.unwrap();
+}
