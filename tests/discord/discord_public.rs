@@ -2,7 +2,7 @@
 //! game's autocomplete reveals nothing the board would not, members' names are escaped for
 //! Discord's markdown in messages and thread names, and no interaction token is logged.
 
-use crate::support::discord_standin::{Player, RecordedRequest, StandIn};
+use crate::support::discord_standin::{Player, RecordedRequest, StandIn, API};
 use crate::support::harness::{RunningBot, WAIT};
 use hyper::Method;
 use serde_json::{json, Value};
@@ -86,6 +86,49 @@ async fn a_blind_game_s_autocomplete_offers_only_what_was_typed() {
     assert!(taken[0].0.starts_with("c3: not playable"), "{taken:?}");
     assert_eq!(offered(standin, &alice, "a1").await.len(), 1);
     assert_eq!(offered(standin, &bob(), "b2").await, Vec::new());
+
+    bot.stop().await.unwrap();
+}
+
+/// A member whose name is a masked link, `@everyone` and a role mention.
+fn nitro() -> Player {
+    Player::new(
+        1_100_000_000_000_000_777,
+        "[Claim Nitro](https://evil.io) @everyone <@&1>",
+    )
+}
+
+/// Issue 27: names are never read as Discord markdown. The thread opened for a game named after
+/// a member called like a masked link holds no link, mention or formatting, and neither does
+/// the accept message, which names the thread.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_name_like_a_link_or_a_mention_is_shown_as_words() {
+    let mut bot = RunningBot::start_ready(&[]).await;
+    let standin = &bot.standin;
+    let parent = standin.options().channel_id.to_string();
+    let thread = json!([{ "name": "thread", "type": 5, "value": true }]);
+    standin.slash(&nitro(), "tak", tak_challenge(thread)).await;
+    let (_, accepted) = standin.slash(&bob(), "accept", json!([])).await;
+    let text = accepted.message_data()["content"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    let opened = standin
+        .wait_for(
+            Method::POST,
+            &format!("{API}/channels/{parent}/threads"),
+            WAIT,
+        )
+        .await;
+    let name = opened.json()["name"].as_str().unwrap().to_string();
+    assert_eq!(
+        name,
+        "Tak #1: Claim Nitro(https//evil.io) @\u{200B}everyone @\u{200B}&1 v bob"
+    );
+    for raw in ["](", "https://", "@everyone", "<@&"] {
+        assert!(!text.contains(raw), "{raw} in {text}");
+    }
+    assert!(text.contains(&name), "{text}");
 
     bot.stop().await.unwrap();
 }
