@@ -40,6 +40,10 @@ impl From<StoreError> for Failure {
                 error!("store error: {e}");
                 Failure::User(DISK_FULL.to_string())
             }
+            e if e.is_file_lost() => {
+                error!("store error: {e}");
+                Failure::User(FILE_LOST.to_string())
+            }
             e => Failure::Store(e),
         }
     }
@@ -52,6 +56,11 @@ pub const POSITION_CHANGED: &str =
 /// The answer to a change the database had no room for (issue 16).
 pub const DISK_FULL: &str =
     "The bot's disk is full, so nothing was saved: your command changed nothing (a move was not played). Please try again later.";
+
+/// The answer to every change once the database file was replaced, moved or
+/// emptied under the running bot (issue 27): nothing more is saved.
+pub const FILE_LOST: &str =
+    "The bot's database file was replaced or removed while it ran, so it accepts no more moves or changes: nothing was saved (a move was not played). The bot's host must restart it with the right file.";
 
 /// Shorthand for a refusal.
 pub fn refuse<T>(text: impl Into<String>) -> Result<T, Failure> {
