@@ -3,7 +3,7 @@
 //! Discord's markdown in messages and thread names, and no interaction token is logged.
 
 use crate::support::discord_standin::{Player, RecordedRequest, StandIn, API};
-use crate::support::harness::{RunningBot, WAIT};
+use crate::support::harness::{logs, RunningBot, WAIT};
 use hyper::Method;
 use serde_json::{json, Value};
 
@@ -131,4 +131,26 @@ async fn a_name_like_a_link_or_a_mention_is_shown_as_words() {
     assert!(text.contains(&name), "{text}");
 
     bot.stop().await.unwrap();
+}
+
+/// Issue 27: no interaction token in the log at any level. The tests log everything at `trace`
+/// (see `capture_logs`), where the HTTP and Discord libraries write request paths
+/// (`/interactions/{id}/{token}/callback`, `/webhooks/{app}/{token}/...`) and interactions.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn no_interaction_token_is_logged() {
+    let mut bot = RunningBot::start_ready(&[]).await;
+    let standin = &bot.standin;
+    let alice = standin.options().player.clone();
+    let (asked, _) = standin.slash(&alice, "help", json!([])).await;
+    let token = asked.payload["token"].as_str().unwrap().to_string();
+    standin.slash(&alice, "tak", tak_challenge(json!([]))).await;
+    standin.slash(&bob(), "accept", json!([])).await;
+    bot.stop().await.unwrap();
+    let logs = logs();
+    assert!(!logs.is_empty());
+    assert!(!logs.contains(&token), "{token} is in the log");
+    assert!(
+        !logs.contains("interaction-token-"),
+        "an interaction token is in the log"
+    );
 }
