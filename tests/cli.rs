@@ -557,3 +557,113 @@ fn legal_stops_quietly_when_the_reader_closes_the_pipe() {
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(!stderr(&out).contains("panicked"), "{}", stderr(&out));
 }
+
+/// `taktable local` fed `input` on standard input with `--db` in `dir`; `limit` is a file size
+/// limit (`ulimit -f`, in bytes) set in the child only. SIGXFSZ is left as the test inherits it
+/// (its default kills the process): `taktable` must ignore it itself.
+fn local_session(dir: &std::path::Path, input: &[u8], limit: Option<u64>) -> Output {
+    use std::io::Write;
+    use std::process::Stdio;
+
+    let mut command = Command::new(env!("CARGO_BIN_EXE_taktable"));
+    command
+        .args(["local", "--echo", "--db"])
+        .arg(dir.join("t.db"))
+        .arg("--out")
+        .arg(dir.join("out"))
+        .env("TAKTABLE_NOW", "2026-01-01T00:00:00Z")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    #[cfg(unix)]
+    if let Some(limit) = limit {
+        use std::os::unix::process::CommandExt;
+        // SAFETY: setrlimit is async-signal-safe; nothing else runs between fork and exec.
+        unsafe {
+            command.pre_exec(move || {
+                let rlimit = libc::rlimit {
+                    rlim_cur: limit,
+                    rlim_max: limit,
+                };
+                if libc::setrlimit(libc::RLIMIT_FSIZE, &rlimit) != 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+                Ok(())
+            });
+        }
+    }
+    let mut child = command.spawn().expect("run taktable local");
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_vec();
+    let writer = std::thread::spawn(move || {
+        // The child may stop reading early (that is what the test looks for).
+        let _ = stdin.write_all(&input);
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    out
+}
+
+/// Issue 27: in `taktable local` a line of invalid UTF-8 is refused alone (the session goes on),
+/// and control characters typed are echoed escaped, never sent raw to the terminal
+/// (`/board \x1b[2J` does not clear the screen).
+#[test]
+fn local_refuses_a_line_of_invalid_utf8_alone_and_escapes_control_characters() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut input = b"/board \x1b[2J\n".to_vec();
+    input.extend_from_slice(b"/help \xff\xfe\n");
+    input.extend_from_slice(b"/help command:board\n");
+    let out = local_session(dir.path(), &input, None);
+    let text = stdout(&out);
+    assert!(out.status.success(), "{text}\n{}", stderr(&out));
+    assert!(
+        !text.contains('\u{1b}'),
+        "a raw escape was printed: {text:?}"
+    );
+    assert!(text.contains("> /board \\u{1b}[2J"), "{text}");
+    assert!(
+        text.contains("[console] that line is not UTF-8 text (9 bytes); it was ignored"),
+        "{text}"
+    );
+    // The session went on: the next line was read and answered.
+    assert!(
+        text.contains("> /help command:board\n[general] bot"),
+        "{text}"
+    );
+}
+
+/// Issue 27 (issue 16's full disk, by a file size limit): a write past `ulimit -f` fails with
+/// EFBIG instead of SIGXFSZ killing `taktable` (the test does not ignore the signal: the
+/// program does), and the command is refused as on a full disk, nothing saved.
+#[cfg(unix)]
+#[test]
+fn a_file_size_limit_refuses_commands_as_a_full_disk_instead_of_killing_the_program() {
+    use std::os::unix::process::ExitStatusExt;
+
+    let dir = tempfile::tempdir().unwrap();
+    let made = local_session(dir.path(), b"/help\n", None);
+    assert!(made.status.success(), "{}", stderr(&made));
+    let size = std::fs::metadata(dir.path().join("t.db")).unwrap().len();
+    // Each challenge (one per channel) is a commit of a few pages to the write-ahead log.
+    let mut input = Vec::new();
+    for channel in 0..300 {
+        input.extend_from_slice(
+            format!("@alice #c{channel} /tak challenge opponent:@bob size:3\n").as_bytes(),
+        );
+    }
+    let out = local_session(dir.path(), &input, Some(size + 100_000));
+    let text = stdout(&out);
+    assert_eq!(out.status.signal(), None, "killed: {}", stderr(&out));
+    assert!(out.status.success(), "{}", stderr(&out));
+    let challenged = text.matches("challenges @bob").count();
+    let refused = text.matches("The bot's disk is full").count();
+    assert!(challenged >= 5, "{challenged} challenges before the limit");
+    assert!(refused >= 100, "{refused} refusals:\n{text}");
+    assert_eq!(challenged + refused, 300, "{text}");
+    // With the limit gone, the file holds every answered challenge.
+    let conn = rusqlite::Connection::open(dir.path().join("t.db")).unwrap();
+    let stored: i64 = conn
+        .query_row("SELECT COUNT(*) FROM challenges", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(stored, challenged as i64);
+}

@@ -49,6 +49,7 @@ enum Command {
 
 /// Runs the command line and returns the process's exit status.
 pub fn main() -> ExitCode {
+    ignore_file_size_signal();
     let cli = Cli::parse();
     let outcome = match cli.command {
         Command::Perft(args) => perft::run(args),
@@ -75,6 +76,18 @@ pub fn main() -> ExitCode {
             eprintln!("error: {message}");
             ExitCode::from(1)
         }
+    }
+}
+
+/// A write past the file size limit (`ulimit -f`) then fails with EFBIG,
+/// which the store reports as a full disk (nothing saved, the command
+/// refused), instead of SIGXFSZ killing the process mid-session (issue 27).
+fn ignore_file_size_signal() {
+    #[cfg(unix)]
+    // SAFETY: setting a signal to be ignored touches no memory of ours, and
+    // nothing else has started yet.
+    unsafe {
+        libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
     }
 }
 

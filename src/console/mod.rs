@@ -105,26 +105,37 @@ pub fn run(args: LocalArgs) -> Result<(), String> {
     let stdout = io::stdout();
     // Whatever fell due while the program was not running.
     print_due(&bot, &session, &mut stdout.lock(), &args).map_err(|e| e.to_string())?;
-    let mut line = String::new();
+    let mut bytes = Vec::new();
     loop {
         if interactive {
             let mut out = stdout.lock();
             let _ = write!(out, "{}@{}> ", session.user, session.channel);
             let _ = out.flush();
         }
-        line.clear();
-        match input.read_line(&mut line) {
+        bytes.clear();
+        match input.read_until(b'\n', &mut bytes) {
             Ok(0) => break,
             Ok(_) => {}
             Err(e) => return Err(format!("can't read standard input: {e}")),
         }
-        let text = line.trim();
         let mut out = stdout.lock();
+        // A line that is not UTF-8 is refused alone; the session goes on.
+        let Ok(line) = std::str::from_utf8(&bytes) else {
+            writeln!(
+                out,
+                "[console] that line is not UTF-8 text ({} bytes); it was ignored",
+                bytes.len()
+            )
+            .map_err(|e| e.to_string())?;
+            continue;
+        };
+        let text = line.trim();
         if args.echo && !text.is_empty() {
+            let shown = output::controls_escaped(text);
             if text.starts_with('#') {
-                writeln!(out, "{text}").map_err(|e| e.to_string())?;
+                writeln!(out, "{shown}").map_err(|e| e.to_string())?;
             } else {
-                writeln!(out, "> {text}").map_err(|e| e.to_string())?;
+                writeln!(out, "> {shown}").map_err(|e| e.to_string())?;
             }
         }
         if text.is_empty() || text.starts_with('#') {

@@ -5,12 +5,33 @@
 //! lines of a text are indented by four spaces; code fences are dropped;
 //! times print as UTC text ("Thu 8 Jan 00:00 UTC").
 
+use std::borrow::Cow;
 use std::io::{self, Write};
 use std::path::Path;
 
 use crate::bot::interval::when;
 use crate::bot::reply::{plain_channels, replace_mentions, replace_times, Reply, Target};
 use crate::bot::Bot;
+
+/// `text` with its control characters shown escaped (`\u{1b}`), so that
+/// nothing typed (or quoted back) moves the cursor or clears the terminal
+/// (issue 27).
+pub fn controls_escaped(text: &str) -> Cow<'_, str> {
+    if !text.chars().any(char::is_control) {
+        return Cow::Borrowed(text);
+    }
+    Cow::Owned(
+        text.chars()
+            .map(|c| {
+                if c.is_control() {
+                    c.escape_unicode().to_string()
+                } else {
+                    c.to_string()
+                }
+            })
+            .collect(),
+    )
+}
 
 fn name_of(bot: &Bot, id: u64) -> String {
     match bot.store().user_name(id) {
@@ -58,6 +79,7 @@ pub fn print_reply(
     }));
     let mut first = true;
     for line in text.lines().filter(|l| l.trim() != "```") {
+        let line = controls_escaped(line);
         if first {
             writeln!(w, "{prefix} {line}")?;
             first = false;

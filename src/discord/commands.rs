@@ -223,7 +223,8 @@ async fn slash(ctx: AppContext<'_>) -> Result<(), CommandError> {
 }
 
 /// Suggests the caller's legal moves in this channel's game, filtered by what was typed so far
-/// (see [`suggest::move_suggestions`] for the order); nothing when it is not their move.
+/// (see [`suggest::move_suggestions`] for the order); in a blind game only what was typed,
+/// checked; nothing when it is not their move.
 fn autocomplete_move<'a>(
     ctx: AppContext<'a>,
     partial: &'a str,
@@ -248,7 +249,7 @@ fn autocomplete_move<'a>(
             Ok(Ok(moves)) => none.set_choices(
                 moves
                     .into_iter()
-                    .map(|mv| serenity::AutocompleteChoice::new(mv.clone(), mv))
+                    .map(|mv| serenity::AutocompleteChoice::new(mv.label, mv.value))
                     .collect(),
             ),
             Ok(Err(why)) => {

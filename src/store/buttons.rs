@@ -7,14 +7,15 @@ use rusqlite::params;
 
 use super::database::Store;
 use super::error::Result;
-use super::sql::{time_text, Cached};
+use super::sql::{parse_time, time_text, Cached};
 
-/// A posted message with buttons: the adapter's id of it, and one of its
-/// buttons' custom ids.
+/// A posted message with buttons: the adapter's id of it, one of its
+/// buttons' custom ids, and when it was recorded.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ButtonMessage {
     pub message: String,
     pub custom_id: String,
+    pub posted_at: DateTime<Utc>,
 }
 
 impl Store {
@@ -40,18 +41,32 @@ impl Store {
     pub fn button_messages(&self, guild: &str, channel: &str) -> Result<Vec<ButtonMessage>> {
         let conn = self.conn();
         let mut stmt = conn.prepare_cached(
-            "SELECT message, custom_id FROM button_messages
+            "SELECT message, custom_id, created_at FROM button_messages
              WHERE guild = ?1 AND channel = ?2 ORDER BY created_at, message",
         )?;
-        let rows = stmt
-            .query_map([guild, channel], |r| {
-                Ok(ButtonMessage {
-                    message: r.get(0)?,
-                    custom_id: r.get(1)?,
-                })
-            })?
+        let rows: Vec<(String, String, String)> = stmt
+            .query_map([guild, channel], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
             .collect::<rusqlite::Result<_>>()?;
-        Ok(rows)
+        rows.into_iter()
+            .map(|(message, custom_id, posted)| {
+                Ok(ButtonMessage {
+                    message,
+                    custom_id,
+                    posted_at: parse_time(&posted)?,
+                })
+            })
+            .collect()
+    }
+
+    /// Forgets, in every channel, the messages whose buttons page a list
+    /// (`history:`, `games:`) recorded before `before` (issue 27: they
+    /// answer forever, so nothing else ever forgets them). How many.
+    pub fn forget_page_buttons_before(&self, before: DateTime<Utc>) -> Result<usize> {
+        Ok(self.conn().execute_cached(
+            "DELETE FROM button_messages
+             WHERE (custom_id LIKE 'history:%' OR custom_id LIKE 'games:%') AND created_at < ?1",
+            [time_text(before)],
+        )?)
     }
 
     /// Forgets a message (its buttons were taken off). `false` if it was
@@ -68,6 +83,41 @@ impl Store {
 mod tests {
     use super::*;
 
+    /// Issue 27: page buttons' rows are pruned once old, whatever the channel; others stay.
+    #[test]
+    fn old_page_buttons_are_forgotten() {
+        let store = Store::open_in_memory().unwrap();
+        let t0 = chrono::DateTime::from_timestamp(1_767_225_600, 0).unwrap();
+        let later = t0 + chrono::Duration::hours(2);
+        store
+            .record_button_message("g", "c", "1", "history:9:2", t0)
+            .unwrap();
+        store
+            .record_button_message("g", "d", "2", "games:2", t0)
+            .unwrap();
+        store
+            .record_button_message("g", "c", "3", "games:3", later)
+            .unwrap();
+        store
+            .record_button_message("g", "c", "4", "rematch:1", t0)
+            .unwrap();
+        assert_eq!(store.forget_page_buttons_before(t0).unwrap(), 0);
+        assert_eq!(
+            store
+                .forget_page_buttons_before(t0 + chrono::Duration::hours(1))
+                .unwrap(),
+            2
+        );
+        let left: Vec<String> = store
+            .button_messages("g", "c")
+            .unwrap()
+            .into_iter()
+            .map(|m| m.message)
+            .collect();
+        assert_eq!(left, ["4", "3"]);
+        assert!(store.button_messages("g", "d").unwrap().is_empty());
+    }
+
     #[test]
     fn messages_are_recorded_per_channel_and_forgotten_once() {
         let store = Store::open_in_memory().unwrap();
@@ -81,6 +131,7 @@ mod tests {
         assert_eq!(
             store.button_messages("g", "c").unwrap(),
             vec![ButtonMessage {
+                posted_at: now,
                 message: "10".into(),
                 custom_id: "challenge:1:accept".into()
             }]

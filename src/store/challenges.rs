@@ -177,13 +177,9 @@ impl Store {
         );
         match inserted {
             Ok(_) => Ok(conn.last_insert_rowid()),
-            Err(rusqlite::Error::SqliteFailure(e, _))
-                if e.code == rusqlite::ErrorCode::ConstraintViolation =>
-            {
-                Err(StoreError::Conflict(
-                    "a challenge already waits in this channel",
-                ))
-            }
+            Err(e) if super::error::is_constraint(&e) => Err(StoreError::Conflict(
+                "a challenge already waits in this channel",
+            )),
             Err(e) => Err(e.into()),
         }
     }

@@ -1,14 +1,24 @@
 //! The database file: opening it (refusing a file that is not ours),
 //! its schema through the numbered migrations of `migrations/`, and the
 //! one connection every query goes through.
+//!
+//! The file is checked to stay the one opened (issue 27): taktable's mark
+//! (`PRAGMA application_id`) and schema version when it is opened, and the
+//! file's identity (device and inode) and size before each commit. A file
+//! replaced, moved, removed or truncated under the running bot is not
+//! written: that commit and every later one are refused (the bot says so),
+//! where SQLite would go on writing into the file no longer there and lose
+//! every move on restart.
 
-use std::path::Path;
-use std::sync::{Mutex, MutexGuard};
+use std::ops::{Deref, DerefMut};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
 
 use rusqlite::{Connection, OptionalExtension};
 use rusqlite_migration::{Migrations, M};
 
-use super::error::{Result, StoreError};
+use super::error::{note_errno, Result, StoreError};
 use super::sql::Cached;
 
 /// The schema, one migration per file of `migrations/`, in order.
@@ -29,17 +39,106 @@ pub(crate) const MIGRATIONS: &[M<'static>] = &[
     M::up(include_str!("../../migrations/0008_artefacts.sql")),
 ];
 
+/// taktable's mark in a database file's header (`PRAGMA application_id`):
+/// "TkTb".
+pub const APPLICATION_ID: i32 = 0x546B_5462;
+
 /// The database. One connection behind a mutex: every operation is short,
 /// and the bot serialises the invocations of one channel itself.
 pub struct Store {
     conn: Mutex<Connection>,
+    /// The file opened (none in memory), checked before each commit.
+    file: Option<Arc<OpenedFile>>,
+}
+
+/// The database file as it was opened: where, which file, how long.
+struct OpenedFile {
+    path: PathBuf,
+    identity: (u64, u64),
+    len: u64,
+    /// Set at the first commit that found another file (or none): for good.
+    lost: AtomicBool,
+}
+
+impl OpenedFile {
+    fn at(path: &Path) -> Option<OpenedFile> {
+        let meta = std::fs::metadata(path).ok()?;
+        Some(OpenedFile {
+            path: path.to_path_buf(),
+            identity: identity(&meta),
+            len: meta.len(),
+            lost: AtomicBool::new(false),
+        })
+    }
+
+    /// Whether the file at the path is still the one opened: the same
+    /// device and inode, and no shorter (in WAL mode without vacuum the
+    /// file never shrinks).
+    fn still_there(&self) -> bool {
+        if self.lost.load(Ordering::Acquire) {
+            return false;
+        }
+        let same = std::fs::metadata(&self.path)
+            .is_ok_and(|meta| identity(&meta) == self.identity && meta.len() >= self.len);
+        if !same {
+            self.lost.store(true, Ordering::Release);
+            tracing::error!(path = %self.path.display(), "{}", super::error::FILE_LOST);
+        }
+        same
+    }
+}
+
+#[cfg(unix)]
+fn identity(meta: &std::fs::Metadata) -> (u64, u64) {
+    use std::os::unix::fs::MetadataExt;
+    (meta.dev(), meta.ino())
+}
+
+#[cfg(not(unix))]
+fn identity(_meta: &std::fs::Metadata) -> (u64, u64) {
+    (0, 0)
+}
+
+/// The connection, held: on release it notes the system error of its last
+/// failed write (see [`StoreError::is_disk_full`]).
+pub(crate) struct Conn<'a>(MutexGuard<'a, Connection>);
+
+impl Deref for Conn<'_> {
+    type Target = Connection;
+    fn deref(&self) -> &Connection {
+        &self.0
+    }
+}
+
+impl DerefMut for Conn<'_> {
+    fn deref_mut(&mut self) -> &mut Connection {
+        &mut self.0
+    }
+}
+
+impl Drop for Conn<'_> {
+    fn drop(&mut self) {
+        // SAFETY: the handle is the open connection's, which outlives this call.
+        note_errno(unsafe { rusqlite::ffi::sqlite3_system_errno(self.0.handle()) });
+    }
 }
 
 impl Store {
-    /// Opens (creating if needed) the database file and brings its schema up to date.
+    /// Opens (creating if needed) the database file and brings its schema up
+    /// to date; from then on every commit first checks the file is the one
+    /// opened.
     pub fn open(path: &Path) -> Result<Store> {
         let conn = Connection::open(path)?;
-        Store::setup(conn)
+        let mut store = Store::setup(conn)?;
+        store.file = OpenedFile::at(path).map(Arc::new);
+        if let Some(file) = &store.file {
+            let file = Arc::clone(file);
+            // Returning true turns the commit into a rollback.
+            store
+                .conn()
+                .commit_hook(Some(move || !file.still_there()))?;
+        }
+        Ok(store)
     }
 
     /// A private database in memory (for tests).
@@ -64,14 +163,23 @@ impl Store {
         // Room for every statement the bot prepares (the default is 16).
         conn.set_prepared_statement_cache_capacity(128);
         Migrations::from_slice(MIGRATIONS).to_latest(&mut conn)?;
+        let mark: i32 = conn.query_row("PRAGMA application_id", [], |r| r.get(0))?;
+        if mark == 0 {
+            conn.pragma_update(None, "application_id", APPLICATION_ID)?;
+        }
         Ok(Store {
             conn: Mutex::new(conn),
+            file: None,
         })
     }
 
     /// Refuses a file taktable must not touch: another program's database
     /// (tables but no schema version) or one from a newer taktable.
     fn check_schema(conn: &Connection) -> Result<()> {
+        let mark: i32 = conn.query_row("PRAGMA application_id", [], |r| r.get(0))?;
+        if mark != 0 && mark != APPLICATION_ID {
+            return Err(StoreError::OtherApplication(mark));
+        }
         let version: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
         if version > MIGRATIONS.len() as i64 {
             return Err(StoreError::TooNew {
@@ -94,10 +202,19 @@ impl Store {
         Ok(())
     }
 
-    pub(crate) fn conn(&self) -> MutexGuard<'_, Connection> {
+    pub(crate) fn conn(&self) -> Conn<'_> {
         // A panic while holding the lock leaves nothing half-written (every
         // change is a transaction), so a poisoned lock is safe to reuse.
-        self.conn.lock().unwrap_or_else(|e| e.into_inner())
+        Conn(self.conn.lock().unwrap_or_else(|e| e.into_inner()))
+    }
+
+    /// Whether the database file is still the one opened (always, in
+    /// memory). False once a commit found it replaced, moved, removed or
+    /// truncated: nothing more is written.
+    pub fn file_is_sound(&self) -> bool {
+        self.file
+            .as_ref()
+            .map_or(true, |f| !f.lost.load(Ordering::Acquire))
     }
 
     /// The journal mode in force ("wal" for a file database).

@@ -50,13 +50,9 @@ pub(crate) fn insert_game(
             super::correspondence::start_turn(tx, id, g.created_at)?;
             Ok(id)
         }
-        Err(rusqlite::Error::SqliteFailure(e, _))
-            if e.code == rusqlite::ErrorCode::ConstraintViolation =>
-        {
-            Err(StoreError::Conflict(
-                "a game is already in progress in this channel",
-            ))
-        }
+        Err(e) if super::error::is_constraint(&e) => Err(StoreError::Conflict(
+            "a game is already in progress in this channel",
+        )),
         Err(e) => Err(e.into()),
     }
 }

@@ -15,6 +15,7 @@ mod ai_bot;
 mod discord_buttons;
 mod discord_cli;
 mod discord_game;
+mod discord_public;
 mod discord_shards;
 mod discord_standin;
 mod discord_threads;

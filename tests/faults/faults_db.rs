@@ -495,14 +495,16 @@ fn a_full_disk_loses_no_answered_move() {
         played.len()
     );
     assert_eq!(refusals.len(), 20, "the disk never filled");
-    // SQLite says "disk I/O error" when a write passes the size limit.
+    // SQLite says "disk I/O error" when a write passes the size limit; the store knows it
+    // by its EFBIG.
     assert!(
         store_error.contains("a full disk")
             && store_error.contains("nothing of this change was saved"),
         "{store_error}"
     );
+    // Issue 27: a write past the size limit (EFBIG) is refused as on a full disk.
     for refusal in &refusals {
-        assert!(refusal.contains("nothing was done"), "{refusal}");
+        assert!(refusal.contains("disk is full"), "{refusal}");
     }
     // With room again: the file is sound, every answered move is there, and
     // nothing else (no refused move was half written).
@@ -621,4 +623,99 @@ fn a_move_on_a_full_disk_is_refused_with_the_reason_and_changes_nothing() {
     assert_eq!(moves.len(), before.1.len() + 1);
     assert_eq!(bot.verify_snapshots(), Ok(FULL_GAMES));
     println!("page cap: {pages} pages, {played} moves answered, then refused: {reply}");
+}
+
+/// Issue 27: the database file replaced under the running bot (a restore or a deploy copying
+/// another file over it) is noticed before the next commit: the move is refused with a clear
+/// message, not acknowledged into a file nobody will read again, and so is every change after
+/// it; the file now at the path is left as it was.
+#[test]
+fn a_database_file_swapped_under_the_running_bot_is_not_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("swapped.db");
+    let bot = Bot::new(Store::open(&path).unwrap(), Arc::new(SystemClock));
+    start_game(&bot, "one");
+    let played = run(&bot, "one", "alice", "/move a1");
+    assert!(played.contains("played"), "{played}");
+    assert!(bot.store().file_is_sound());
+
+    let other = dir.path().join("other.db");
+    database_with_games(&other);
+    let before = std::fs::read(&other).unwrap();
+    std::fs::rename(&other, &path).unwrap();
+
+    for (who, mv) in [("bob", "e5"), ("bob", "e4")] {
+        let refused = run(&bot, "one", who, &format!("/move {mv}"));
+        assert!(
+            refused.contains("database file was replaced or removed while it ran")
+                && refused.contains("nothing was saved"),
+            "{refused}"
+        );
+    }
+    assert!(!bot.store().file_is_sound());
+    let challenge = run(
+        &bot,
+        "three",
+        "alice",
+        "/tak challenge opponent:@bob size:5",
+    );
+    assert!(
+        challenge.contains("accepts no more moves or changes"),
+        "{challenge}"
+    );
+    drop(bot);
+
+    assert_eq!(
+        std::fs::read(&path).unwrap(),
+        before,
+        "the new file was written"
+    );
+    let store = Store::open(&path).unwrap();
+    assert!(store.active_game("faults", "one").unwrap().is_some());
+    assert!(store.active_game("faults", "three").unwrap().is_none());
+}
+
+/// Issue 27: the database file emptied (truncated) under the running bot is noticed too.
+#[test]
+fn a_database_file_truncated_under_the_running_bot_is_not_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("truncated.db");
+    let bot = Bot::new(Store::open(&path).unwrap(), Arc::new(SystemClock));
+    start_game(&bot, "one");
+    std::fs::OpenOptions::new()
+        .write(true)
+        .open(&path)
+        .unwrap()
+        .set_len(0)
+        .unwrap();
+    let refused = run(&bot, "one", "alice", "/move a1");
+    assert!(refused.contains("accepts no more moves"), "{refused}");
+    assert!(!bot.store().file_is_sound());
+}
+
+/// Issue 27: a file carrying another program's mark in its header (`PRAGMA application_id`) is
+/// refused at start, unchanged; taktable's own files carry taktable's mark.
+#[test]
+fn a_database_with_another_programs_mark_is_left_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let ours = dir.path().join("ours.db");
+    drop(Store::open(&ours).unwrap());
+    let mark: i32 = rusqlite::Connection::open(&ours)
+        .unwrap()
+        .query_row("PRAGMA application_id", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(mark, taktable::store::database::APPLICATION_ID);
+
+    let theirs = dir.path().join("theirs.db");
+    {
+        let conn = rusqlite::Connection::open(&theirs).unwrap();
+        conn.pragma_update(None, "application_id", 0x0F0F_0F0F)
+            .unwrap();
+        conn.pragma_update(None, "user_version", 3).unwrap();
+    }
+    let before = std::fs::read(&theirs).unwrap();
+    let said = open_error(&theirs);
+    assert!(said.contains("another program's database"), "{said}");
+    assert!(said.contains("0xf0f0f0f"), "{said}");
+    assert_eq!(std::fs::read(&theirs).unwrap(), before);
 }

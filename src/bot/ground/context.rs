@@ -40,6 +40,10 @@ impl From<StoreError> for Failure {
                 error!("store error: {e}");
                 Failure::User(DISK_FULL.to_string())
             }
+            e if e.is_file_lost() => {
+                error!("store error: {e}");
+                Failure::User(FILE_LOST.to_string())
+            }
             e => Failure::Store(e),
         }
     }
@@ -56,6 +60,11 @@ pub const DISK_FULL: &str =
 /// The answer of a job cut short because the bot is stopping.
 pub const RESTARTING: &str =
     "taktable is restarting, so this was not finished. Please try again in a minute.";
+
+/// The answer to every change once the database file was replaced, moved or
+/// emptied under the running bot (issue 27): nothing more is saved.
+pub const FILE_LOST: &str =
+    "The bot's database file was replaced or removed while it ran, so it accepts no more moves or changes: nothing was saved (a move was not played). The bot's host must restart it with the right file.";
 
 /// Shorthand for a refusal.
 pub fn refuse<T>(text: impl Into<String>) -> Result<T, Failure> {

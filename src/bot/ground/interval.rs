@@ -32,19 +32,21 @@ pub fn longest_delay() -> Duration {
 
 /// A delay typed by a player (`30m`, `2h`, `1d 6h`, `90 minutes`), from one
 /// minute to [`longest_delay`].
+/// What was typed is repeated capped (issue 27, [`super::escape::echo`]).
 pub fn parse_delay(text: &str) -> Result<Duration, String> {
+    let typed = super::escape::echo(text);
     let parsed = humantime::parse_duration(text.trim()).map_err(|_| {
-        format!("a reminder needs a duration such as 30m, 2h or 1d 6h, not `{text}`")
+        format!("a reminder needs a duration such as 30m, 2h or 1d 6h, not {typed}")
     })?;
     let delay = Duration::from_std(parsed).unwrap_or_else(|_| longest_delay() + Duration::days(1));
     if delay < Duration::minutes(1) {
         return Err(format!(
-            "a reminder must be at least 1 minute away, not `{text}`"
+            "a reminder must be at least 1 minute away, not {typed}"
         ));
     }
     if delay > longest_delay() {
         return Err(format!(
-            "a reminder must be at most 30 days away, not `{text}`"
+            "a reminder must be at most 30 days away, not {typed}"
         ));
     }
     Ok(delay)
@@ -112,6 +114,18 @@ pub fn date(t: DateTime<Utc>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 27: what was typed is repeated capped.
+    #[test]
+    fn a_wrong_delay_is_echoed_capped() {
+        let said = parse_delay(&"9x".repeat(5_000)).unwrap_err();
+        assert!(said.contains("…` (10000 characters)"), "{said}");
+        assert!(said.chars().count() < 200, "{said}");
+        assert_eq!(
+            parse_delay("soon").unwrap_err(),
+            "a reminder needs a duration such as 30m, 2h or 1d 6h, not `soon`"
+        );
+    }
 
     #[test]
     fn choices_parse_and_spans_read_well() {

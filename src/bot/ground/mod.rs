@@ -1,6 +1,7 @@
 //! The ground every handler stands on: where and who ([`place`]), what the
 //! bot answers ([`reply`], [`announce`], [`notify`], [`board`], [`pages`]),
-//! time ([`clock`], [`interval`]), button ids, blind play, and the
+//! time ([`clock`], [`interval`]), button ids, blind play, members' words
+//! made safe to show ([`escape`]), and the
 //! [`core::Core`] a handler reaches through its [`context::Ctx`] (the
 //! store, the channels' locks, live positions, threads being opened).
 //! Nothing here imports any other part of the bot.
@@ -13,6 +14,7 @@ pub mod channels;
 pub mod clock;
 pub mod context;
 pub mod core;
+pub mod escape;
 pub mod interval;
 pub mod live;
 pub mod notify;

@@ -22,6 +22,7 @@ use crate::bot::ground::announce::result_line;
 use crate::bot::ground::board::player_names;
 use crate::bot::ground::context::{refuse, Ctx, Failure};
 use crate::bot::ground::core::Core;
+use crate::bot::ground::escape;
 use crate::bot::ground::place::Place;
 use crate::bot::ground::reply::{channel_mention, mention, Reply, ThreadStart};
 use crate::store::{Challenge, GameRow, GameStatus, StoreError};
@@ -56,9 +57,19 @@ pub fn words(thread: bool) -> &'static str {
     }
 }
 
-/// "Tak #12: alice v bob", cut to Discord's limit.
+/// "Tak #12: alice v bob", cut to Discord's limit; the names without
+/// anything Discord would read as a link, formatting or a mention (issue 27,
+/// [`escape::title`]; a name with nothing left is "player ID").
 fn thread_name(ctx: &Ctx<'_>, game: &GameRow) -> String {
-    let [first, second] = player_names(ctx, game);
+    let names = player_names(ctx, game);
+    let [first, second] = [0, 1].map(|i| {
+        let name = escape::title(&names[i]);
+        if name.trim().is_empty() {
+            format!("player {}", game.players[i])
+        } else {
+            name
+        }
+    });
     let name = format!(
         "{} #{}: {first} v {second}",
         game.settings.kind().title(),
@@ -199,4 +210,78 @@ pub fn result_for_parent(core: &Core, watched: Option<Watched>) -> Option<Reply>
         }
     };
     Some(Reply::public(&watched.parent, text))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::bot::commands::{self, OptionValue, UserRef};
+    use crate::bot::tests::support::{clock, place, BOB};
+    use crate::bot::{Bot, Command, Invocation, User};
+    use crate::store::{Store, UserId};
+
+    const NITRO: &str = "[Claim Nitro](https://evil.io) @everyone <@&1>";
+
+    fn as_user(bot: &Bot, id: UserId, name: &str, command: Command) -> String {
+        let replies = bot.handle(&Invocation {
+            place: place("general"),
+            user: User {
+                id,
+                name: name.into(),
+                is_admin: false,
+            },
+            command,
+        });
+        replies
+            .iter()
+            .map(|r| r.text.as_str())
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    /// Issue 27: a member named like a masked link, `@everyone` and a role mention starts a
+    /// game in a thread; neither the thread's name nor the accept message holds a link,
+    /// formatting or mention syntax from the name.
+    #[test]
+    fn a_thread_named_after_players_holds_no_link_or_mention() {
+        let bot = Bot::new(Store::open_in_memory().unwrap(), clock());
+        let challenge = commands::build(
+            "tak challenge",
+            vec![
+                (
+                    "opponent".into(),
+                    OptionValue::User(UserRef {
+                        id: BOB,
+                        name: "bob".into(),
+                    }),
+                ),
+                ("size".into(), OptionValue::Integer(3)),
+                ("color".into(), OptionValue::String("white".into())),
+                ("thread".into(), OptionValue::Boolean(true)),
+            ],
+        )
+        .unwrap();
+        as_user(&bot, 7, NITRO, challenge);
+        let accepted = bot.handle(&Invocation {
+            place: place("general"),
+            user: User {
+                id: BOB,
+                name: "bob".into(),
+                is_admin: false,
+            },
+            command: Command::Accept,
+        });
+        let thread = accepted
+            .iter()
+            .find_map(|r| r.thread.clone())
+            .expect("a thread to open");
+        assert_eq!(
+            thread.name,
+            "Tak #1: Claim Nitro(https//evil.io) @\u{200B}everyone @\u{200B}&1 v bob"
+        );
+        let text = &accepted[0].text;
+        for raw in ["](", "https://", "@everyone", "<@&"] {
+            assert!(!text.contains(raw), "{raw} in {text}");
+        }
+        assert!(text.contains(&format!("\"{}\"", thread.name)), "{text}");
+    }
 }

@@ -3,6 +3,7 @@
 //! the command registry (so a new command or option needs nothing here).
 
 use crate::bot::commands::{commands, CommandSpec, OptionKind, OptionSpec};
+use crate::bot::ground::escape;
 use crate::bot::ground::place::Place;
 use crate::bot::ground::reply::{word_list, Reply};
 use crate::games::GameKind;
@@ -50,7 +51,8 @@ pub fn help(place: &Place, command: Option<&str>) -> Result<Reply, String> {
                 .find(|c| c.name == wanted)
                 .ok_or_else(|| {
                     format!(
-                        "There is no command `/{wanted}`. The commands: {}.",
+                        "There is no command {}. The commands: {}.",
+                        escape::echo(&format!("/{wanted}")),
                         command_names()
                     )
                 })?;
@@ -119,4 +121,23 @@ fn command_help(c: &CommandSpec) -> String {
         text.push_str(kind.help());
     }
     text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 27: a wrong name is repeated capped, quoted, never as markdown.
+    #[test]
+    fn an_unknown_command_is_echoed_capped() {
+        let place = Place {
+            guild: "g".into(),
+            channel: "c".into(),
+        };
+        let huge = format!("**x**{}", "y".repeat(10_000));
+        let said = help(&place, Some(&huge)).unwrap_err();
+        assert!(said.starts_with("There is no command `/**x**yyy"), "{said}");
+        assert!(said.contains("…` (10006 characters)"), "{said}");
+        assert!(said.chars().count() < 1_000, "{}", said.chars().count());
+    }
 }
