@@ -19,8 +19,8 @@
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
+use super::super::key::repetition_hash;
 use super::super::position::Position;
-use super::super::tps;
 use super::super::turn::Turn;
 use super::eval::{self, GOAL};
 use super::key::key;
@@ -165,7 +165,7 @@ impl Searcher {
                 let child = root.play(&turn)?;
                 let repeated = position
                     .history()
-                    .binary_search_by_key(&tps::repetition_hash(&child.board, child.side), |e| e.0)
+                    .binary_search_by_key(&repetition_hash(&child.board, child.side), |e| e.0)
                     .is_ok_and(|i| position.history()[i].1 >= 2);
                 let draw = repeated && matches!(child.status(), Status::Going);
                 Some(RootMove {
