@@ -79,31 +79,57 @@ fn score(game: &Game, side: Side, input: &Input) -> i32 {
 
 #[cfg(test)]
 mod tests {
+    use super::super::game::Outcome;
     use super::super::squad::Squad;
     use super::*;
 
-    /// A coach against a seeded random coach, to the end of the match:
-    /// every input the coach chooses is legal (`Game::play` accepts it).
+    /// Plays a match of the coach (on `coach`'s side) against a seeded
+    /// random coach; every input the coach chooses must be legal.
+    fn against_random(seed: u64, coach: Side) -> Option<Outcome> {
+        let mut game = Game::new(Squad::Yamato, Squad::Teriomorph, seed);
+        let mut state = seed;
+        let mut inputs = 0;
+        while game.outcome().is_none() && inputs < 20_000 {
+            let Some(side) = game.awaiting() else { break };
+            let input = if side == coach {
+                coach_input(&game, seed + inputs).expect("a legal input")
+            } else {
+                let legal = game.legal_inputs();
+                state = mix(state.wrapping_add(1));
+                legal[(state % legal.len() as u64) as usize].clone()
+            };
+            game.play(&input)
+                .unwrap_or_else(|e| panic!("{input} refused: {e}"));
+            inputs += 1;
+        }
+        game.outcome()
+    }
+
     #[test]
     fn the_coach_plays_legal_inputs_to_the_end_of_a_match() {
         for seed in 1..=3u64 {
-            let mut game = Game::new(Squad::Yamato, Squad::Teriomorph, seed);
-            let mut state = seed;
-            let mut inputs = 0;
-            while game.outcome().is_none() && inputs < 20_000 {
-                let Some(side) = game.awaiting() else { break };
-                let input = if side == Side::Home {
-                    coach_input(&game, seed + inputs).expect("a legal input")
-                } else {
-                    let legal = game.legal_inputs();
-                    state = mix(state.wrapping_add(1));
-                    legal[(state % legal.len() as u64) as usize].clone()
-                };
-                game.play(&input)
-                    .unwrap_or_else(|e| panic!("{input} refused: {e}"));
-                inputs += 1;
-            }
-            assert!(game.outcome().is_some(), "seed {seed}: no result");
+            assert!(against_random(seed, Side::Home).is_some(), "seed {seed}");
         }
+    }
+
+    /// The coach against a random coach, 100 matches, each side 50 times
+    /// (run by hand: `-- --ignored --nocapture`).
+    #[test]
+    #[ignore]
+    fn against_a_random_coach() {
+        let (mut won, mut lost, mut drawn) = (0, 0, 0);
+        for seed in 1..=100u64 {
+            let coach = if seed % 2 == 0 {
+                Side::Home
+            } else {
+                Side::Away
+            };
+            match against_random(seed, coach) {
+                Some(Outcome::Win(side)) if side == coach => won += 1,
+                Some(Outcome::Win(_)) => lost += 1,
+                _ => drawn += 1,
+            }
+        }
+        println!("coach v random: +{won} -{lost} ={drawn}");
     }
 }
