@@ -14,6 +14,7 @@ use clap::{Args, ValueEnum};
 
 use crate::games::tak::search::{mix, Level, Searcher};
 use crate::games::tak::{self, Komi, Opening, Rules};
+use crate::games::taka;
 use crate::games::takat;
 
 #[derive(Args)]
@@ -57,6 +58,10 @@ pub struct SelfplayArgs {
     /// The limits sent to the engine with each `go` (e.g. "nodes 10000").
     #[arg(long, default_value = "movetime 1000")]
     engine_go: String,
+    /// Taka: player B chooses uniformly among the legal turns (seeded)
+    /// instead of searching.
+    #[arg(long)]
+    random_b: bool,
 }
 
 /// How one game ended, for A.
@@ -94,6 +99,7 @@ pub fn run(args: SelfplayArgs) -> std::result::Result<(), String> {
                 engine.as_mut(),
             )?,
             GameChoice::Takat => play_takat(a, b, a_is_white, opening_seed, &args),
+            GameChoice::Taka => play_taka(a, b, a_is_white, opening_seed, &args),
         };
         tally[match result {
             Result::AWins => 0,
@@ -114,6 +120,7 @@ pub fn run(args: SelfplayArgs) -> std::result::Result<(), String> {
     let margin = 1.96 * (variance / n).sqrt();
     let b_name = match &args.engine {
         Some(command) => format!("{command}, go {}", args.engine_go),
+        None if args.random_b => "random legal turns".to_string(),
         None => format!("level {b}"),
     };
     println!(
@@ -367,9 +374,53 @@ fn play_takat(
     )
 }
 
+/// A game of Taka between two levels (or a level and a random player,
+/// `--random-b`), from `--random-plies` random turns.
+fn play_taka(
+    a: Level,
+    b: Level,
+    a_is_white: bool,
+    mut seed: u64,
+    args: &SelfplayArgs,
+) -> (Result, String) {
+    let mut position = taka::Position::start();
+    let mut searchers = [taka::search::Searcher::new(), taka::search::Searcher::new()];
+    let mut record: Vec<String> = Vec::new();
+    let mut plies = 0;
+    while !position.is_over() && plies < args.max_plies {
+        let a_to_move = (position.to_move() == taka::Side::White) == a_is_white;
+        let (level, index) = if a_to_move { (a, 0) } else { (b, 1) };
+        let turn = if plies < args.random_plies || (args.random_b && !a_to_move) {
+            pick(&position.legal_turns(), &mut seed)
+        } else {
+            let settings = taka::search::level_settings(level.number(), seed ^ plies as u64);
+            searchers[index]
+                .search(&position, settings)
+                .map(|report| report.best)
+        };
+        let Some(turn) = turn else { break };
+        position.play(&turn).expect("a legal turn");
+        record.push(turn.to_string());
+        plies += 1;
+    }
+    let outcome = position.outcome();
+    let result = match outcome.and_then(|o| o.winner()) {
+        None => Result::Draw,
+        Some(w) if (w == taka::Side::White) == a_is_white => Result::AWins,
+        Some(_) => Result::BWins,
+    };
+    let ending = outcome.map_or("unfinished".to_string(), |o| o.to_string());
+    let text = format!("{ending} in {plies} plies");
+    match args.verbose {
+        true => (result, format!("{text}: {}", record.join(" "))),
+        false => (result, text),
+    }
+}
+
 /// The games the computer opponent plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum GameChoice {
     Tak,
     Takat,
+    Taka,
 }

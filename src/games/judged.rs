@@ -1,7 +1,10 @@
 //! Every position of a game judged by an engine, for `/analyze`: the same
 //! fixed-depth searches at every position, so that every score is
-//! measured alike. Each game with an engine (Tak, Takat) gives its search
-//! and its depths; how the moves are then marked is the bot's.
+//! measured alike. Each game with an engine (Tak, Takat, Taka) gives its
+//! search and its depths; how the moves are then marked is the bot's.
+
+use super::hosted::{Evaluations, PositionEvaluation, DECIDED_EVALUATION};
+use super::seat::Seat;
 
 use std::time::Duration;
 
@@ -70,6 +73,71 @@ pub fn judge_game<P: Clone, M: Copy>(
         judged.push(entry);
     }
     judged
+}
+
+/// What [`evaluations`] needs to know of a game and its engine.
+pub struct Judging<'a, P, M> {
+    pub start: &'a P,
+    pub moves: &'a [M],
+    /// The plies of the full search and of the quick look.
+    pub depths: (u32, u32),
+    /// Scores beyond this are forced results in the engine's own scale.
+    pub decided: i32,
+    /// What a score counts, in hundredths ([`Evaluations::unit`]).
+    pub unit: &'static str,
+    /// The search in words ([`Evaluations::search`]).
+    pub search: String,
+    /// The whole analysis's budget, and each search's time.
+    pub budget: (&'a Budget, Duration),
+}
+
+/// The evaluations `/analyze` shows: every position judged by
+/// [`judge_game`], each with whose turn it was, the engine's forced results
+/// put at [`DECIDED_EVALUATION`].
+pub fn evaluations<P: Clone, M: Copy + std::fmt::Display>(
+    judging: Judging<'_, P, M>,
+    search: impl FnMut(&P, Horizon) -> (i32, Option<M>),
+    mut play: impl FnMut(&mut P, M) -> bool,
+    to_move: impl Fn(&P) -> Seat,
+) -> Evaluations {
+    let judged = judge_game(
+        judging.start,
+        judging.moves,
+        judging.depths,
+        judging.budget,
+        search,
+        &mut play,
+    );
+    let scale = |score: i32| {
+        if score.abs() > judging.decided {
+            score.signum() * DECIDED_EVALUATION
+        } else {
+            score
+        }
+    };
+    let mut position = judging.start.clone();
+    let mut positions = Vec::with_capacity(judged.len());
+    for (index, judged) in judged.iter().enumerate() {
+        let played = judging.moves.get(index).copied();
+        positions.push(PositionEvaluation {
+            to_move: to_move(&position),
+            score: scale(judged.white_score),
+            best: judged.best.map(|mv| mv.to_string()),
+            played: played.map(|mv| mv.to_string()),
+            played_score: judged.played_score.map(scale),
+            shallow_score: scale(judged.shallow_score),
+        });
+        if let Some(mv) = played {
+            if !play(&mut position, mv) {
+                break;
+            }
+        }
+    }
+    Evaluations {
+        unit: judging.unit,
+        search: judging.search,
+        positions,
+    }
 }
 
 #[cfg(test)]

@@ -10,6 +10,7 @@ mod perft_suite;
 mod takkure_support;
 
 mod ai_tak;
+mod ai_taka;
 mod tak_perft;
 mod tak_random;
 mod tak_rules;
@@ -17,6 +18,7 @@ mod taka_parsers;
 mod taka_perft;
 mod taka_random;
 mod taka_rules;
+mod taka_support;
 mod takat_game_state;
 mod takat_parsers;
 mod takat_perft;

@@ -39,10 +39,34 @@ impl Ball {
     }
 }
 
+/// A square's content in one byte: 0 empty, else 1 + 2 x side + goalie
+/// (a board is copied for every turn the search tries, so it is kept small).
+const fn encode(piece: Option<Piece>) -> u8 {
+    match piece {
+        None => 0,
+        Some(p) => 1 + 2 * p.side.index() as u8 + p.goalie as u8,
+    }
+}
+
+const fn decode(code: u8) -> Option<Piece> {
+    match code {
+        0 => None,
+        c => Some(Piece {
+            side: if (c - 1) / 2 == 0 {
+                Side::White
+            } else {
+                Side::Black
+            },
+            goalie: (c - 1) % 2 == 1,
+        }),
+    }
+}
+
 /// The pieces, balls and circles.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Board {
-    squares: [Option<Piece>; Square::COUNT],
+    /// Each square's piece, as [`encode`] writes it.
+    squares: [u8; Square::COUNT],
     balls: [Ball; 2],
     /// Per side (White first): whether its goalie is in its circle.
     in_circle: [bool; 2],
@@ -71,16 +95,16 @@ impl Board {
             (4, 7),
             (5, 7),
         ];
-        let mut squares = [None; Square::COUNT];
+        let mut squares = [0; Square::COUNT];
         for (c, r) in WHITE {
-            squares[known(c, r).index()] = Some(Piece {
+            squares[known(c, r).index()] = encode(Some(Piece {
                 side: Side::White,
                 goalie: false,
-            });
-            squares[known(9 - c, 15 - r).index()] = Some(Piece {
+            }));
+            squares[known(9 - c, 15 - r).index()] = encode(Some(Piece {
                 side: Side::Black,
                 goalie: false,
-            });
+            }));
         }
         let mut board = Board {
             squares,
@@ -102,7 +126,7 @@ impl Board {
         in_circle: [bool; 2],
     ) -> Board {
         let mut board = Board {
-            squares,
+            squares: squares.map(encode),
             balls,
             in_circle,
         };
@@ -111,7 +135,7 @@ impl Board {
     }
 
     pub fn piece(&self, sq: Square) -> Option<Piece> {
-        self.squares[sq.index()]
+        decode(self.squares[sq.index()])
     }
 
     pub fn balls(&self) -> [Ball; 2] {
@@ -181,7 +205,7 @@ impl Board {
     // Bookkeeping used by the rules; none checks legality.
 
     pub(super) fn set_piece(&mut self, sq: Square, piece: Option<Piece>) {
-        self.squares[sq.index()] = piece;
+        self.squares[sq.index()] = encode(piece);
     }
 
     pub(super) fn set_in_circle(&mut self, side: Side, inside: bool) {

@@ -7,14 +7,17 @@ use std::fmt::Write;
 
 use serde::{Deserialize, Serialize};
 
+use super::search::{self, analysis, Searcher};
 use super::{
     describe, DrawReason, Outcome, ParsePositionError, ParseTurnError, Piece, Position, Settings,
     Side, Square, Turn, WinReason,
 };
+use crate::budget::Budget;
 use crate::games::options::{challenge, opt, Chosen, OptionKind, OptionSpec, OptionValue};
+use crate::games::tak::search::MOVE_TIME_CEILING;
 use crate::games::{
-    resignation_result, Completion, Export, ExportMeta, GameError, GameOutcome, HostedGame, Played,
-    Seat, Typed, DRAW_RESULT,
+    judged, resignation_result, Completion, Evaluations, Export, ExportMeta, GameError,
+    GameOutcome, HostedGame, Played, Seat, Typed, DECIDED_EVALUATION, DRAW_RESULT,
 };
 
 /// The most goals a challenge may ask for (the engine accepts up to
@@ -79,6 +82,7 @@ fn side_seat(side: Side) -> Seat {
 
 const CHALLENGE_OPTIONS: &[OptionSpec] = &[
     challenge::OPPONENT,
+    challenge::LEVEL,
     challenge::color("Your colour; white kicks off (default random)"),
     opt(
         "goals",
@@ -371,7 +375,67 @@ impl HostedGame for TakaGame {
             viewer_link: None,
         }
     }
+
+    fn has_computer(_settings: &TakaSettings) -> bool {
+        true
+    }
+
+    /// The level's search (docs/ai.md, "Taka"), within the bot's clock
+    /// ceiling.
+    fn computer_move(&self, level: u8, seed: u64) -> Option<String> {
+        let mut settings = search::level_settings(level, seed);
+        settings.limits.movetime = Some(MOVE_TIME_CEILING);
+        let report = Searcher::new().search(&self.position, settings)?;
+        Some(report.best.to_string())
+    }
+
+    /// A two-turn search without noise, in hundredths of a ball for
+    /// `seat`; within half a ball it counts as even (0). A forced result
+    /// is plus or minus [`DECIDED_EVALUATION`].
+    fn computer_judgement(&self, seat: Seat) -> Option<i32> {
+        let horizon = judged::Horizon {
+            depth: JUDGEMENT_DEPTH,
+            movetime: None,
+        };
+        let (white, _) = analysis::search(&mut Searcher::new(), &self.position, horizon);
+        let score = match seat {
+            Seat::Player1 => white,
+            Seat::Player2 => -white,
+        };
+        Some(if analysis::is_decided(score) {
+            score.signum() * DECIDED_EVALUATION
+        } else if score.abs() < EVEN {
+            0
+        } else {
+            score
+        })
+    }
+
+    /// Fixed-depth searches of every position and turn (docs/ai.md,
+    /// "/analyze").
+    fn computer_evaluation(&self, budget: &Budget) -> Option<Evaluations> {
+        let mut searcher = Searcher::new();
+        Some(judged::evaluations(
+            judged::Judging {
+                start: &self.start,
+                moves: &self.turns,
+                depths: (analysis::DEPTH, analysis::SHALLOW),
+                decided: search::DECIDED,
+                unit: "balls",
+                search: format!("a {}-turn search", analysis::DEPTH),
+                budget: (budget, analysis::SEARCH_TIME),
+            },
+            |position, horizon| analysis::search(&mut searcher, position, horizon),
+            |position, turn| position.play(&turn).is_ok(),
+            |position| side_seat(position.to_move()),
+        ))
+    }
 }
+
+/// The plies of the search behind [`HostedGame::computer_judgement`].
+const JUDGEMENT_DEPTH: u32 = 2;
+/// Scores within this (hundredths of a ball) count as even.
+const EVEN: i32 = 50;
 
 impl TakaGame {
     fn from_position(settings: &TakaSettings, start: Position) -> TakaGame {

@@ -30,6 +30,7 @@ pub mod outcome;
 pub mod perft;
 pub mod position;
 pub mod rules;
+pub mod search;
 pub mod settings;
 pub mod side;
 pub mod square;

@@ -15,6 +15,17 @@ use super::turn::{Link, Turn};
 
 /// The legal turns of `side` on `board`, sorted.
 pub(super) fn legal_turns(board: &Board, side: Side, goal_wins: bool) -> Vec<Turn> {
+    let mut turns = proposals(board, side, goal_wins);
+    turns.retain(|t| rules::execute(board, side, goal_wins, t).is_ok());
+    turns.sort_unstable();
+    turns.dedup();
+    turns
+}
+
+/// Every turn the generator proposes for `side` on `board`, legal or not,
+/// in its own order (no two alike): the search checks each with
+/// [`rules::execute`] as it plays it, which also gives the board after it.
+pub(super) fn proposals(board: &Board, side: Side, goal_wins: bool) -> Vec<Turn> {
     let mut gen = Gen {
         board,
         side,
@@ -22,11 +33,7 @@ pub(super) fn legal_turns(board: &Board, side: Side, goal_wins: bool) -> Vec<Tur
         out: Vec::with_capacity(1024),
     };
     gen.all();
-    let mut turns = gen.out;
-    turns.retain(|t| rules::execute(board, side, goal_wins, t).is_ok());
-    turns.sort_unstable();
-    turns.dedup();
-    turns
+    gen.out
 }
 
 struct Gen<'a> {
@@ -71,7 +78,9 @@ impl Gen<'_> {
                     self.out.push(Turn::face(sq, f));
                 }
                 for to in Direction::ALL.into_iter().filter_map(|d| sq.step(d)) {
-                    self.with_facings(Turn::leg(from, Link::Go, Spot::Square(to)));
+                    if self.board.piece(to).is_none() && !self.board.loose_at(to) {
+                        self.with_facings(Turn::leg(from, Link::Go, Spot::Square(to)));
+                    }
                 }
                 self.main_passes(from, Open::Facing(facing));
                 continue;
@@ -208,14 +217,26 @@ impl Gen<'_> {
     }
 
     /// The follow-ups after a pick-up or tackle that leaves the piece on
-    /// `at`: keep the ball, dribble, or pass once.
+    /// `at`: keep the ball, dribble, or pass once. The passes are checked
+    /// on the board after the first leg; when that leg is illegal, so is
+    /// every turn that starts with it.
     fn follow_ups(&mut self, t: Turn, at: Square) {
+        let Ok(done) = rules::execute(self.board, self.side, self.goal_wins, &t.facing(Facing::N))
+        else {
+            return;
+        };
+        let after = done.board;
         self.with_facings(t);
         for to in Direction::ALL.into_iter().filter_map(|d| at.step(d)) {
-            self.with_facings(t.then(Link::Go, Spot::Square(to)));
+            if after.piece(to).is_none() && !after.loose_at(to) {
+                self.with_facings(t.then(Link::Go, Spot::Square(to)));
+            }
         }
-        for to in self.pass_targets(Spot::Square(at)) {
-            self.endings(t.then(Link::Pass, to), to);
+        let from = Spot::Square(at);
+        for to in self.pass_targets(from) {
+            if let Ok(info) = check_pass(&after, self.side, from, to, Open::Any, true) {
+                self.endings_for(t.then(Link::Pass, to), info.target);
+            }
         }
     }
 }

@@ -18,6 +18,7 @@ use super::search::{Limits, Searcher, Settings, DECIDED, WIN};
 use super::{Color, Position, Turn};
 use crate::budget::Budget;
 use crate::games::judged::{self, Horizon};
+use crate::games::{Evaluations, Seat};
 
 /// The plies searched at each position.
 pub const DEPTH: u32 = 6;
@@ -44,6 +45,31 @@ pub fn judge_game(start: &Position, turns: &[Turn], budget: &Budget) -> Vec<Judg
         (budget, SEARCH_TIME),
         |position, horizon| search(&mut searcher, position, horizon),
         |position, mv| position.play(mv).is_ok(),
+    )
+}
+
+/// What `/analyze` shows of a game: [`judge_game`]'s searches with whose
+/// turn it was (`seat` of the side to move), forced results at the shared
+/// scale.
+pub fn evaluations(
+    (start, turns): (&Position, &[Turn]),
+    budget: &Budget,
+    seat: impl Fn(Color) -> Seat,
+) -> Evaluations {
+    let mut searcher = Searcher::new();
+    judged::evaluations(
+        judged::Judging {
+            start,
+            moves: turns,
+            depths: (DEPTH, SHALLOW),
+            decided: DECIDED,
+            unit: "points",
+            search: format!("a {DEPTH}-ply search"),
+            budget: (budget, SEARCH_TIME),
+        },
+        |position, horizon| search(&mut searcher, position, horizon),
+        |position, turn| position.play(turn).is_ok(),
+        |position| seat(position.to_move()),
     )
 }
 

@@ -14,7 +14,7 @@ use crate::games::options::{challenge, OptionSpec};
 use crate::games::tak::search::MOVE_TIME_CEILING;
 use crate::games::{
     resignation_result, Completion, Evaluations, Export, ExportMeta, GameError, GameOutcome,
-    HostedGame, Played, PositionEvaluation, Seat, Typed, DECIDED_EVALUATION,
+    HostedGame, Played, Seat, Typed,
 };
 
 /// Takat's options: none. Colour and rating live on the challenge. Stored
@@ -295,37 +295,8 @@ impl HostedGame for TakatGame {
     /// Fixed-depth searches of every position and turn (docs/ai.md,
     /// "/analyze").
     fn computer_evaluation(&self, budget: &Budget) -> Option<Evaluations> {
-        let judged = analysis::judge_game(&self.start, &self.turns, budget);
-        let scale = |score: i32| {
-            if analysis::is_decided(score) {
-                score.signum() * DECIDED_EVALUATION
-            } else {
-                score
-            }
-        };
-        let mut position = self.start.clone();
-        let mut positions = Vec::with_capacity(judged.len());
-        for (index, judged) in judged.iter().enumerate() {
-            let played = self.turns.get(index).copied();
-            positions.push(PositionEvaluation {
-                to_move: color_seat(position.to_move()),
-                score: scale(judged.white_score),
-                best: judged.best.map(|turn| turn.to_string()),
-                played: played.map(|turn| turn.to_string()),
-                played_score: judged.played_score.map(scale),
-                shallow_score: scale(judged.shallow_score),
-            });
-            if let Some(turn) = played {
-                if position.play(turn).is_err() {
-                    break;
-                }
-            }
-        }
-        Some(Evaluations {
-            unit: "points",
-            search: format!("a {}-ply search", analysis::DEPTH),
-            positions,
-        })
+        let game = (&self.start, &self.turns[..]);
+        Some(analysis::evaluations(game, budget, color_seat))
     }
 }
 

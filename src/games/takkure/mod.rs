@@ -22,6 +22,7 @@
 //! ```
 
 pub mod activation;
+pub mod computer;
 pub mod dice;
 pub mod effects;
 pub mod error;
