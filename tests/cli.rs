@@ -310,7 +310,8 @@ fn taka_goes_through_every_command_from_its_start() {
     let out = taktable(&["legal", "--game", "taka", "--size", "5"]);
     assert_eq!(out.status.code(), Some(1));
     assert!(
-        stderr(&out).contains("--size is not an option of Taka (its options: --goals, --turns)"),
+        stderr(&out)
+            .contains("--size is not an option of Taka (its options: --level, --goals, --turns)"),
         "{}",
         stderr(&out)
     );
@@ -644,11 +645,13 @@ fn a_file_size_limit_refuses_commands_as_a_full_disk_instead_of_killing_the_prog
     let made = local_session(dir.path(), b"/help\n", None);
     assert!(made.status.success(), "{}", stderr(&made));
     let size = std::fs::metadata(dir.path().join("t.db")).unwrap().len();
-    // Each challenge (one per channel) is a commit of a few pages to the write-ahead log.
+    // Each challenge (one per channel, each by a member of its own: a member may have 5 waiting)
+    // is a commit of a few pages to the write-ahead log.
     let mut input = Vec::new();
     for channel in 0..300 {
         input.extend_from_slice(
-            format!("@alice #c{channel} /tak challenge opponent:@bob size:3\n").as_bytes(),
+            format!("@player{channel} #c{channel} /tak challenge opponent:@bob size:3\n")
+                .as_bytes(),
         );
     }
     let out = local_session(dir.path(), &input, Some(size + 100_000));
