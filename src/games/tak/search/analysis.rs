@@ -43,6 +43,7 @@ fn search(searcher: &mut Searcher, position: &Position, depth: u32) -> (i32, Opt
         depth: Some(depth),
         nodes: Some(NODES),
         movetime: None,
+        soft: None,
     });
     let for_white = |score: i32| {
         if position.to_move() == Color::White {
