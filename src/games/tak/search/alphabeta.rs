@@ -11,7 +11,6 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::eval::{self, can_place, placement_wins, Weights};
-use super::knobs::Knobs;
 use super::ordering::{Ordering, MAX_PLY};
 use super::tt::{Bound, Entry, Table};
 use super::zobrist::{mix, move_delta, position_key};
@@ -26,6 +25,16 @@ pub const DECIDED: i32 = WIN - 1_000;
 const INFINITY: i32 = WIN + 1;
 /// How often (in nodes) the clock is read.
 const CLOCK_INTERVAL: u64 = 1024;
+/// Reverse futility pruning: at depths up to this, a static evaluation
+/// this many centiflats a ply above beta stands pat.
+const RFP_DEPTH: i32 = 3;
+const RFP_MARGIN: i32 = 80;
+/// Late-move pruning: at depths up to this, quiet moves from the
+/// `LMP_BASE + 3 depth^2`-th on are not searched.
+const LMP_DEPTH: i32 = 3;
+const LMP_BASE: i32 = 8;
+/// Late-move reductions: `ln(depth) ln(move number) / LMR_DIVISOR` plies.
+const LMR_DIVISOR: f64 = 2.0;
 
 /// When to stop searching. The search always completes depth 1, so it
 /// always has a move, whatever the limits.
@@ -104,7 +113,6 @@ pub struct Searcher {
     stop: Option<Arc<AtomicBool>>,
     /// Weights to evaluate with instead of the board size's own.
     weights: Option<Arc<Weights>>,
-    knobs: Knobs,
     /// Late-move reductions by depth and move number.
     reductions: Vec<[u8; 64]>,
 }
@@ -125,7 +133,6 @@ impl Searcher {
             root_best: None,
             stop: None,
             weights: None,
-            knobs: Knobs::load(),
             reductions: Vec::new(),
         }
     }
@@ -172,12 +179,11 @@ impl Searcher {
         self.stopped = false;
         self.ordering.new_search();
         if self.reductions.is_empty() {
-            let div = self.knobs.lmr_div.max(1) as f64 / 100.0;
             self.reductions = (0..64)
                 .map(|depth| {
                     let mut row = [0u8; 64];
                     for (index, r) in row.iter_mut().enumerate().skip(1) {
-                        let x = (depth.max(1) as f64).ln() * (index as f64).ln() / div;
+                        let x = (depth.max(1) as f64).ln() * (index as f64).ln() / LMR_DIVISOR;
                         *r = x.clamp(0.0, 60.0) as u8;
                     }
                     row
@@ -190,32 +196,7 @@ impl Searcher {
         for depth in 1..=max_depth {
             self.may_stop = depth > 1;
             self.root_best = None;
-            let score = match &last {
-                Some(done) if self.knobs.asp && depth >= 4 && done.score.abs() < DECIDED => {
-                    let mut window = 40;
-                    loop {
-                        let (alpha, beta) = (done.score - window, done.score + window);
-                        let s = self.negamax(&mut position, key, depth as i32, 0, alpha, beta);
-                        if self.stopped || (s > alpha && s < beta) {
-                            break s;
-                        }
-                        window *= 4;
-                        if window > 2_000 {
-                            self.root_best = None;
-                            break self.negamax(
-                                &mut position,
-                                key,
-                                depth as i32,
-                                0,
-                                -INFINITY,
-                                INFINITY,
-                            );
-                        }
-                        self.root_best = None;
-                    }
-                }
-                _ => self.negamax(&mut position, key, depth as i32, 0, -INFINITY, INFINITY),
-            };
+            let score = self.negamax(&mut position, key, depth as i32, 0, -INFINITY, INFINITY);
             if self.stopped {
                 if let (Some((mv, score)), Some(done)) = (self.root_best, last.as_mut()) {
                     done.depth = depth;
@@ -387,11 +368,6 @@ impl Searcher {
 
         let opponent = mover.opponent();
         let threatened = placement_wins(position, opponent);
-        let knobs = self.knobs;
-        let mut depth = depth;
-        if knobs.ext && threatened != 0 && ply < MAX_PLY / 2 {
-            depth += 1;
-        }
         let quiet_node = !pv_node && threatened == 0 && beta.abs() < DECIDED;
         let static_eval = if quiet_node {
             self.leaf(position, key)
@@ -399,11 +375,7 @@ impl Searcher {
             0
         };
         // Reverse futility: far above beta near the leaves, stand pat.
-        if knobs.rfp
-            && quiet_node
-            && depth <= knobs.rfp_depth
-            && static_eval - knobs.rfp_margin * depth >= beta
-        {
+        if quiet_node && depth <= RFP_DEPTH && static_eval - RFP_MARGIN * depth >= beta {
             return static_eval;
         }
         // Null move: if passing still holds beta, a real move will too.
@@ -476,11 +448,10 @@ impl Searcher {
             let mv = moves[index];
             let quiet = scores[index] < KILLER_SCORE;
             // Late quiet moves near the leaves are not searched at all.
-            if knobs.lmp
-                && quiet_node
+            if quiet_node
                 && quiet
-                && depth <= 3
-                && index as i32 >= knobs.lmp_base + 3 * depth * depth
+                && depth <= LMP_DEPTH
+                && index as i32 >= LMP_BASE + 3 * depth * depth
                 && best_score > -DECIDED
             {
                 break;
@@ -494,13 +465,9 @@ impl Searcher {
             } else {
                 // Late quiet moves are searched shallower first.
                 let reduction = if depth >= 3 && index >= 3 && quiet {
-                    if knobs.lmr {
-                        let r = self.reductions[depth.min(63) as usize][index.min(63)] as i32
-                            - pv_node as i32;
-                        r.clamp(1, depth - 2)
-                    } else {
-                        1 + (depth >= 5 && index >= 12) as i32
-                    }
+                    let r = self.reductions[depth.min(63) as usize][index.min(63)] as i32
+                        - pv_node as i32;
+                    r.clamp(1, depth - 2)
                 } else {
                     0
                 };

@@ -16,7 +16,6 @@
 pub mod alphabeta;
 pub mod analysis;
 pub mod eval;
-pub mod knobs;
 pub mod levels;
 pub mod ordering;
 pub mod tt;
