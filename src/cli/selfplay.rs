@@ -12,10 +12,13 @@
 
 use clap::{Args, ValueEnum};
 
-use crate::games::tak::search::{mix, Level, Searcher};
+use crate::games::tak::search::eval::Weights;
+use crate::games::tak::search::{mix, tune, Level, Limits, Searcher};
 use crate::games::tak::{self, Komi, Opening, Rules};
 use crate::games::taka;
 use crate::games::takat;
+use std::io::Write as _;
+use std::sync::Arc;
 
 #[derive(Args)]
 pub struct SelfplayArgs {
@@ -62,6 +65,89 @@ pub struct SelfplayArgs {
     /// instead of searching.
     #[arg(long)]
     random_b: bool,
+    /// Both players search this many nodes a move instead of their
+    /// levels' limits (the levels still set the noise).
+    #[arg(long)]
+    nodes: Option<u64>,
+    /// Player A evaluates with the weights in this file (from the tuner).
+    #[arg(long)]
+    weights_a: Option<std::path::PathBuf>,
+    /// Player B evaluates with the weights in this file.
+    #[arg(long)]
+    weights_b: Option<std::path::PathBuf>,
+    /// Open each pair of games with the next line of this book (moves in
+    /// PTN, as racetrack's books) instead of random plies.
+    #[arg(long)]
+    book: Option<std::path::PathBuf>,
+    /// The first book line to use (from 0).
+    #[arg(long, default_value_t = 0)]
+    book_start: usize,
+    /// Append every position of every game, with the game's result, to
+    /// this file (the tuner's input).
+    #[arg(long)]
+    record: Option<std::path::PathBuf>,
+    /// Play no games: fit the evaluation's weights to the positions in
+    /// this file (written by `--record`) and print them.
+    #[arg(long)]
+    tune: Option<std::path::PathBuf>,
+    /// The steps of the fit.
+    #[arg(long, default_value_t = 1000)]
+    tune_steps: usize,
+    /// How strongly the fit pulls weights towards their start.
+    #[arg(long, default_value_t = 0.0)]
+    tune_l2: f64,
+    /// Start the fit from these weights rather than the built-in ones.
+    #[arg(long)]
+    tune_from: Option<std::path::PathBuf>,
+    /// Write the fitted weights to this file (for `--weights-a`, `tei --weights`).
+    #[arg(long)]
+    tune_out: Option<std::path::PathBuf>,
+    /// Play no games: append the positions of the games in this PTN file
+    /// (after their first `--random-plies` plies) to `--record`.
+    #[arg(long)]
+    ptn_to_record: Option<std::path::PathBuf>,
+}
+
+/// Reads a weights file.
+fn read_weights(path: &std::path::Path) -> std::result::Result<Weights, String> {
+    let text =
+        std::fs::read_to_string(path).map_err(|e| format!("reading {}: {e}", path.display()))?;
+    tune::weights_from_text(&text)
+}
+
+/// `--tune`: fits weights to recorded positions.
+fn run_tune(args: &SelfplayArgs, path: &std::path::Path) -> std::result::Result<(), String> {
+    let text =
+        std::fs::read_to_string(path).map_err(|e| format!("reading {}: {e}", path.display()))?;
+    let start = match &args.tune_from {
+        Some(from) => read_weights(from)?,
+        None => tak::search::weights::for_size(args.size).clone(),
+    };
+    let fit = tune::fit(
+        &text,
+        args.size,
+        &start,
+        args.tune_steps,
+        args.tune_l2,
+        |step, train, test| {
+            eprintln!("step {step}: loss {train:.5} (held out {test:.5})");
+        },
+    )?;
+    println!(
+        "{} positions ({} skipped); held-out loss {:.5} -> {:.5}, training loss {:.5} -> {:.5}",
+        fit.samples,
+        fit.skipped,
+        fit.test_loss.0,
+        fit.test_loss.1,
+        fit.train_loss.0,
+        fit.train_loss.1
+    );
+    print!("{}", tune::weights_table(&fit.weights));
+    if let Some(out) = &args.tune_out {
+        std::fs::write(out, tune::weights_to_text(&fit.weights))
+            .map_err(|e| format!("writing {}: {e}", out.display()))?;
+    }
+    Ok(())
 }
 
 /// How one game ended, for A.
@@ -73,6 +159,28 @@ enum Result {
 }
 
 pub fn run(args: SelfplayArgs) -> std::result::Result<(), String> {
+    if let Some(path) = &args.tune {
+        return run_tune(&args, path);
+    }
+    if let Some(path) = &args.ptn_to_record {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("reading {}: {e}", path.display()))?;
+        let lines = tune::records_from_ptn(&text, args.random_plies as usize)?;
+        let out = args
+            .record
+            .as_ref()
+            .ok_or("--ptn-to-record needs --record")?;
+        let mut file = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(out)
+            .map_err(|e| format!("opening {}: {e}", out.display()))?;
+        for line in &lines {
+            writeln!(file, "{line}").map_err(|e| format!("writing the record: {e}"))?;
+        }
+        println!("{} positions", lines.len());
+        return Ok(());
+    }
     let a = Level::new(args.a).ok_or_else(|| format!("--a must be 1 to 10, not {}", args.a))?;
     let b = Level::new(args.b).ok_or_else(|| format!("--b must be 1 to 10, not {}", args.b))?;
     let rules = Rules::standard(args.size)
@@ -83,21 +191,70 @@ pub fn run(args: SelfplayArgs) -> std::result::Result<(), String> {
         Some(command) => Some(TeiEngine::start(command, rules.komi.halves())?),
         None => None,
     };
+    let weights = [
+        args.weights_a
+            .as_deref()
+            .map(read_weights)
+            .transpose()?
+            .map(Arc::new),
+        args.weights_b
+            .as_deref()
+            .map(read_weights)
+            .transpose()?
+            .map(Arc::new),
+    ];
+    let book: Vec<String> = match &args.book {
+        Some(path) => std::fs::read_to_string(path)
+            .map_err(|e| format!("reading {}: {e}", path.display()))?
+            .lines()
+            .filter(|l| !l.trim().is_empty())
+            .map(str::to_string)
+            .collect(),
+        None => Vec::new(),
+    };
+    let mut record = match &args.record {
+        Some(path) => Some(
+            std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .map_err(|e| format!("opening {}: {e}", path.display()))?,
+        ),
+        None => None,
+    };
     let mut tally = [0u32; 3];
     for game in 0..args.games {
         let pair = game / 2;
         let a_is_white = game % 2 == 0;
         let opening_seed = mix(args.seed ^ (pair as u64).wrapping_mul(0x1000_0001));
         let (result, record) = match args.game {
-            GameChoice::Tak => play_tak(
-                rules,
-                a,
-                b,
-                a_is_white,
-                opening_seed,
-                &args,
-                engine.as_mut(),
-            )?,
+            GameChoice::Tak => {
+                let opening = match book.is_empty() {
+                    true => None,
+                    false => Some(book[(args.book_start + pair as usize) % book.len()].as_str()),
+                };
+                let game = TakGame {
+                    rules,
+                    levels: [a, b],
+                    a_is_white,
+                    opening,
+                    weights: &weights,
+                };
+                let (result, text, positions) =
+                    play_tak(&game, opening_seed, &args, engine.as_mut())?;
+                if let Some(file) = record.as_mut() {
+                    let white = match (result, a_is_white) {
+                        (Result::Draw, _) => 0.5,
+                        (Result::AWins, true) | (Result::BWins, false) => 1.0,
+                        _ => 0.0,
+                    };
+                    for position in &positions {
+                        writeln!(file, "{}", tune::record_line(position, white))
+                            .map_err(|e| format!("writing the record: {e}"))?;
+                    }
+                }
+                (result, text)
+            }
             GameChoice::Takat => play_takat(a, b, a_is_white, opening_seed, &args),
             GameChoice::Taka => play_taka(a, b, a_is_white, opening_seed, &args),
         };
@@ -156,31 +313,70 @@ fn pick<T: Copy>(items: &[T], seed: &mut u64) -> Option<T> {
     (!items.is_empty()).then(|| items[(*seed % items.len() as u64) as usize])
 }
 
-fn play_tak(
+/// One Tak game's set-up.
+struct TakGame<'a> {
     rules: Rules,
-    a: Level,
-    b: Level,
+    /// A's level, then B's.
+    levels: [Level; 2],
     a_is_white: bool,
+    /// The book line opening the game, if any.
+    opening: Option<&'a str>,
+    /// A's and B's own weights, if any.
+    weights: &'a [Option<Arc<Weights>>; 2],
+}
+
+/// Plays one game: its result for A, its record, and the positions it went
+/// through after the opening (for `--record`).
+fn play_tak(
+    game: &TakGame,
     mut seed: u64,
     args: &SelfplayArgs,
     mut engine: Option<&mut TeiEngine>,
-) -> std::result::Result<(Result, String), String> {
+) -> std::result::Result<(Result, String, Vec<tak::Position>), String> {
+    let [a, b] = game.levels;
+    let a_is_white = game.a_is_white;
+    let rules = game.rules;
     let mut position = tak::Position::new(rules);
     let mut moves_so_far: Vec<String> = Vec::new();
     let mut record = Vec::new();
-    for _ in 0..args.random_plies {
-        let Some(mv) = pick(&position.legal_moves(), &mut seed) else {
-            break;
-        };
-        record.push(position.ptn(mv));
-        moves_so_far.push(mv.to_string());
-        position.play_unchecked(mv);
+    match game.opening {
+        Some(line) => {
+            for text in line.split_whitespace() {
+                let mv: tak::Move = text
+                    .parse()
+                    .map_err(|e| format!("book move `{text}`: {e}"))?;
+                position
+                    .play(mv)
+                    .map_err(|e| format!("book move `{text}`: {e}"))?;
+                record.push(text.to_string());
+                moves_so_far.push(mv.to_string());
+            }
+        }
+        None => {
+            for _ in 0..args.random_plies {
+                let Some(mv) = pick(&position.legal_moves(), &mut seed) else {
+                    break;
+                };
+                record.push(position.ptn(mv));
+                moves_so_far.push(mv.to_string());
+                position.play_unchecked(mv);
+            }
+        }
     }
     if let Some(engine) = engine.as_deref_mut() {
         engine.new_game(rules.size)?;
     }
     let mut searchers = [Searcher::new(32), Searcher::new(32)];
+    for (searcher, weights) in searchers.iter_mut().zip(game.weights) {
+        if let Some(w) = weights {
+            searcher.set_weights(w.clone());
+        }
+    }
+    let mut positions = Vec::new();
     while !position.is_over() && (position.ply()) < args.max_plies {
+        if args.record.is_some() {
+            positions.push(position.clone());
+        }
         let white_to_move = position.to_move() == tak::Color::White;
         let a_to_move = white_to_move == a_is_white;
         let (level, index) = if a_to_move { (a, 0) } else { (b, 1) };
@@ -191,12 +387,18 @@ fn play_tak(
                     Ok(mv) if position.check(mv).is_ok() => mv,
                     _ => {
                         let note = format!("the engine sent an illegal move `{text}`");
-                        return Ok((Result::AWins, note));
+                        return Ok((Result::AWins, note, positions));
                     }
                 }
             }
             _ => {
-                let settings = level.settings(seed ^ position.ply() as u64);
+                let mut settings = level.settings(seed ^ position.ply() as u64);
+                if let Some(nodes) = args.nodes {
+                    settings.limits = Limits {
+                        nodes: Some(nodes),
+                        ..Limits::default()
+                    };
+                }
                 let Some(report) = searchers[index].search(&position, settings, |_| {}) else {
                     break;
                 };
@@ -225,7 +427,7 @@ fn play_tak(
     } else {
         format!("{ending} in {} plies", position.ply())
     };
-    Ok((result, text))
+    Ok((result, text, positions))
 }
 
 /// An external engine spoken to over TEI.

@@ -28,12 +28,27 @@ pub struct TeiArgs {
     /// Seed of the evaluation noise of levels below 9.
     #[arg(long, default_value_t = 0)]
     seed: u64,
+    /// Search this many nodes a move whatever `go` says (for matches
+    /// that do not depend on the machine's load).
+    #[arg(long)]
+    nodes: Option<u64>,
+    /// Evaluate with the weights in this file (written by the tuner)
+    /// instead of the built-in ones.
+    #[arg(long)]
+    weights: Option<std::path::PathBuf>,
 }
 
 pub fn run(args: TeiArgs) -> Result<(), String> {
     let level = Level::new(args.level)
         .ok_or_else(|| format!("the level must be 1 to 10, not {}", args.level))?;
     let mut session = Session::new(level, args.seed);
+    session.fixed_nodes = args.nodes;
+    if let Some(path) = &args.weights {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("reading {}: {e}", path.display()))?;
+        let weights = crate::games::tak::search::tune::weights_from_text(&text)?;
+        session.searcher.set_weights(Arc::new(weights));
+    }
     // Standard input is read on a thread of its own, so that a `stop` is
     // seen while a search runs: it sets the search's stop flag at once
     // (a `go` clears it, in the order the lines came), and every line is
@@ -86,6 +101,8 @@ pub struct Session {
     seed: u64,
     position: Position,
     searcher: Searcher,
+    /// Nodes a move, replacing `go`'s limits (`--nodes`).
+    fixed_nodes: Option<u64>,
 }
 
 /// The options `tei` announces.
@@ -106,6 +123,7 @@ impl Session {
             seed,
             position: Position::new(rules),
             searcher: Searcher::new(64),
+            fixed_nodes: None,
         }
     }
 
@@ -255,13 +273,20 @@ impl Session {
     /// the level's own limits).
     fn settings_for(&self, go: &GoCommand) -> Settings {
         let mut settings = self.level.settings(self.seed);
-        let time = go.time_budget(self.position.to_move());
+        let budget = go.time_budget(&self.position);
+        let time = budget.map(|(_, most)| most);
         let asked = Limits {
             depth: go.depth,
             nodes: go.nodes,
             movetime: time,
+            soft: budget.and_then(|(target, _)| target),
         };
-        if go.infinite {
+        if let Some(nodes) = self.fixed_nodes {
+            settings.limits = Limits {
+                nodes: Some(nodes),
+                ..Limits::default()
+            };
+        } else if go.infinite {
             settings.limits = Limits::default();
         } else if self.level == Level::MAX && asked != Limits::default() {
             settings.limits = asked;
@@ -334,30 +359,40 @@ impl GoCommand {
         Ok(go)
     }
 
-    /// How long the player to move may think: `movetime`, or a share of its
-    /// clock (a twentieth plus most of the increment, never more than a
-    /// third of what is left, less a margin for the reply to travel).
-    pub fn time_budget(&self, to_move: crate::games::tak::Color) -> Option<Duration> {
+    /// How long the player to move may think, as (target, most): with
+    /// `movetime`, no target and that time at most; with a clock, the
+    /// time left shared among the moves likely left (see [`moves_to_go`])
+    /// plus most of the increment, and at most three times that (never more
+    /// than a third of what is left), less a margin for the reply to
+    /// travel.
+    pub fn time_budget(&self, position: &Position) -> Option<(Option<Duration>, Duration)> {
         if let Some(t) = self.movetime {
-            return Some(t);
+            return Some((None, t));
         }
+        let to_move = position.to_move();
         let left = self.time[to_move.index()]?;
         let increment = self.increment[to_move.index()].unwrap_or_default();
-        let share = left / 20 + increment * 3 / 4;
-        let margin = Duration::from_millis(50);
-        Some(
-            share
-                .min(left / 3)
-                .saturating_sub(margin)
-                .max(Duration::from_millis(1)),
-        )
+        let target = left / moves_to_go(position) + increment * 3 / 4;
+        let margin = Duration::from_millis(30);
+        let floor = Duration::from_millis(1);
+        let most = (target * 3).min(left / 3).saturating_sub(margin).max(floor);
+        let target = target.saturating_sub(margin).max(floor).min(most);
+        Some((Some(target), most))
     }
+}
+
+/// How many more moves the player to move is likely to make: about three
+/// for every four pieces in hand, and a few more (games are decided before
+/// the reserves run out, but flat fights go on past it).
+pub fn moves_to_go(position: &Position) -> u32 {
+    let mover = position.to_move();
+    let pieces = (position.stones_left(mover) + position.caps_left(mover)) as u32;
+    (pieces * 3 / 4 + 6).clamp(8, 40)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::tak::Color;
 
     fn transcript(lines: &[&str]) -> String {
         let mut session = Session::new(Level::MAX, 0);
@@ -384,22 +419,36 @@ mod tests {
             "wtime", "60000", "btime", "1000", "winc", "1000", "binc", "0",
         ])
         .unwrap();
-        // 60 s / 20 + 0.75 s - 50 ms margin.
+        // 6x6 from the start: 31 pieces in hand, 29 moves to go.
+        let mut position = Position::new(Rules::standard(6).unwrap());
+        assert_eq!(moves_to_go(&position), 29);
+        // 60 s / 29 + 0.75 s - 30 ms margin; at most three times that.
         assert_eq!(
-            go.time_budget(Color::White),
-            Some(Duration::from_millis(3700))
+            go.time_budget(&position),
+            Some((
+                Some(Duration::from_nanos(2_788_965_517)),
+                Duration::from_nanos(8_426_896_551)
+            ))
         );
-        // 1 s / 20 = 50 ms, less the margin: at least 1 ms.
-        assert_eq!(go.time_budget(Color::Black), Some(Duration::from_millis(1)));
+        // Black, whose flat White placed (RULINGS Tak 2): 30 pieces, 28
+        // moves to go; 1 s / 28 less the margin, at most three times as much.
+        position.play("a1".parse().unwrap()).unwrap();
+        assert_eq!(
+            go.time_budget(&position),
+            Some((
+                Some(Duration::from_nanos(5_714_285)),
+                Duration::from_nanos(77_142_855)
+            ))
+        );
         let fixed = GoCommand::parse(&["movetime", "250"]).unwrap();
         assert_eq!(
-            fixed.time_budget(Color::Black),
-            Some(Duration::from_millis(250))
+            fixed.time_budget(&position),
+            Some((None, Duration::from_millis(250)))
         );
         assert_eq!(
             GoCommand::parse(&["nodes", "100"])
                 .unwrap()
-                .time_budget(Color::White),
+                .time_budget(&position),
             None
         );
         assert!(GoCommand::parse(&["nodes"]).is_err());

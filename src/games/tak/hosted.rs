@@ -492,6 +492,7 @@ impl HostedGame for TakGame {
             depth: Some(2),
             nodes: None,
             movetime: None,
+            soft: None,
         };
         let report =
             Searcher::new(4).search(&self.position, Settings::with_limits(limits), |_| {})?;

@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use super::eval::{self, can_place, placement_wins};
+use super::eval::{self, can_place, placement_wins, Weights};
 use super::ordering::{Ordering, MAX_PLY};
 use super::tt::{Bound, Entry, Table};
 use super::zobrist::{mix, move_delta, position_key};
@@ -25,6 +25,16 @@ pub const DECIDED: i32 = WIN - 1_000;
 const INFINITY: i32 = WIN + 1;
 /// How often (in nodes) the clock is read.
 const CLOCK_INTERVAL: u64 = 1024;
+/// Reverse futility pruning: at depths up to this, a static evaluation
+/// this many centiflats a ply above beta stands pat.
+const RFP_DEPTH: i32 = 3;
+const RFP_MARGIN: i32 = 80;
+/// Late-move pruning: at depths up to this, quiet moves from the
+/// `LMP_BASE + 3 depth^2`-th on are not searched.
+const LMP_DEPTH: i32 = 3;
+const LMP_BASE: i32 = 8;
+/// Late-move reductions: `ln(depth) ln(move number) / LMR_DIVISOR` plies.
+const LMR_DIVISOR: f64 = 2.0;
 
 /// When to stop searching. The search always completes depth 1, so it
 /// always has a move, whatever the limits.
@@ -32,7 +42,11 @@ const CLOCK_INTERVAL: u64 = 1024;
 pub struct Limits {
     pub depth: Option<u32>,
     pub nodes: Option<u64>,
+    /// The search stops when this time is up, even within an iteration.
     pub movetime: Option<Duration>,
+    /// No new iteration starts past this share of it (a clock's target
+    /// time: `movetime` is then the most a move may take).
+    pub soft: Option<Duration>,
 }
 
 /// How one search plays: its limits, and the evaluation's noise.
@@ -80,8 +94,10 @@ impl Report {
 pub struct Searcher {
     table: Table,
     ordering: Ordering,
-    /// Move lists by ply, kept to avoid allocating in the tree.
+    /// Move lists by ply and their ordering scores, kept to avoid
+    /// allocating in the tree.
     lists: Vec<Vec<Move>>,
+    scores: Vec<Vec<i64>>,
     nodes: u64,
     start: Instant,
     settings: Settings,
@@ -95,6 +111,10 @@ pub struct Searcher {
     root_best: Option<(Move, i32)>,
     /// Set from outside (TEI's `stop`) to end the search as a limit would.
     stop: Option<Arc<AtomicBool>>,
+    /// Weights to evaluate with instead of the board size's own.
+    weights: Option<Arc<Weights>>,
+    /// Late-move reductions by depth and move number.
+    reductions: Vec<[u8; 64]>,
 }
 
 impl Searcher {
@@ -104,6 +124,7 @@ impl Searcher {
             table: Table::with_megabytes(megabytes),
             ordering: Ordering::default(),
             lists: (0..MAX_PLY + 1).map(|_| Vec::with_capacity(256)).collect(),
+            scores: (0..MAX_PLY + 1).map(|_| Vec::with_capacity(256)).collect(),
             nodes: 0,
             start: Instant::now(),
             settings: Settings::with_limits(Limits::default()),
@@ -111,7 +132,15 @@ impl Searcher {
             may_stop: false,
             root_best: None,
             stop: None,
+            weights: None,
+            reductions: Vec::new(),
         }
+    }
+
+    /// Evaluates with these weights instead of the board size's own (for
+    /// measuring a new set against the current one).
+    pub fn set_weights(&mut self, weights: Arc<Weights>) {
+        self.weights = Some(weights);
     }
 
     /// A flag that, once set, stops the search under way as a reached
@@ -149,6 +178,18 @@ impl Searcher {
         self.start = Instant::now();
         self.stopped = false;
         self.ordering.new_search();
+        if self.reductions.is_empty() {
+            self.reductions = (0..64)
+                .map(|depth| {
+                    let mut row = [0u8; 64];
+                    for (index, r) in row.iter_mut().enumerate().skip(1) {
+                        let x = (depth.max(1) as f64).ln() * (index as f64).ln() / LMR_DIVISOR;
+                        *r = x.clamp(0.0, 60.0) as u8;
+                    }
+                    row
+                })
+                .collect();
+        }
         let key = position_key(&position);
         let max_depth = settings.limits.depth.unwrap_or(MAX_PLY as u32 - 8).max(1);
         let mut last: Option<Report> = None;
@@ -198,9 +239,15 @@ impl Searcher {
                 return true;
             }
         }
+        let elapsed = self.start.elapsed();
+        if let Some(soft) = limits.soft {
+            if elapsed >= soft * 3 / 5 {
+                return true;
+            }
+        }
         if let Some(movetime) = limits.movetime {
             // The next iteration costs several times the last ones.
-            if self.start.elapsed() * 2 >= movetime {
+            if elapsed * 2 >= movetime {
                 return true;
             }
         }
@@ -243,9 +290,15 @@ impl Searcher {
         pv
     }
 
-    /// The score of a leaf: the evaluation, plus the level's noise.
+    /// The score of a leaf: the evaluation, plus the level's noise. Never
+    /// at the root: the player to move is known to have no road in one by
+    /// placement (else the search has returned the win).
     fn leaf(&self, position: &Position, key: u64) -> i32 {
-        let score = eval::evaluate_with(position, self.settings.sees_threats);
+        let weights = match &self.weights {
+            Some(w) => w,
+            None => super::weights::for_size(position.size()),
+        };
+        let score = eval::evaluate_searched(position, self.settings.sees_threats, weights, false);
         let amplitude = self.settings.noise;
         if amplitude == 0 {
             return score;
@@ -315,15 +368,19 @@ impl Searcher {
 
         let opponent = mover.opponent();
         let threatened = placement_wins(position, opponent);
+        let quiet_node = !pv_node && threatened == 0 && beta.abs() < DECIDED;
+        let static_eval = if quiet_node {
+            self.leaf(position, key)
+        } else {
+            0
+        };
+        // Reverse futility: far above beta near the leaves, stand pat.
+        if quiet_node && depth <= RFP_DEPTH && static_eval - RFP_MARGIN * depth >= beta {
+            return static_eval;
+        }
         // Null move: if passing still holds beta, a real move will too.
         // Not when the opponent threatens a road, nor in the opening plies.
-        if !pv_node
-            && depth >= 3
-            && threatened == 0
-            && position.ply() >= 4
-            && beta.abs() < DECIDED
-            && self.leaf(position, key) >= beta
-        {
+        if quiet_node && depth >= 3 && position.ply() >= 4 && static_eval >= beta {
             let mut passed = position.clone();
             passed.pass_turn();
             let passed_key = position_key(&passed);
@@ -343,19 +400,42 @@ impl Searcher {
             }
         }
 
+        // The table's move is searched before the others are generated:
+        // when it refutes the position, they never are.
         let mut moves = std::mem::take(&mut self.lists[ply]);
+        let mut scores = std::mem::take(&mut self.scores[ply]);
         moves.clear();
-        position.legal_moves_into(&mut moves);
-        let killers = self.ordering.killers(ply);
-        let mut scores: Vec<i64> = moves
-            .iter()
-            .map(|&mv| self.order_score(mv, tt_move, killers, threatened, position))
-            .collect();
+        scores.clear();
+        let mut generated = false;
+        if let Some(mv) = tt_move {
+            moves.push(mv);
+            scores.push(TT_SCORE);
+        }
 
         let original_alpha = alpha;
         let mut best_score = -INFINITY;
         let mut best_move = None;
-        for index in 0..moves.len() {
+        let mut index = 0;
+        loop {
+            if index == moves.len() {
+                if generated {
+                    break;
+                }
+                generated = true;
+                position.legal_moves_into(&mut moves);
+                if let Some(tt) = tt_move {
+                    if let Some(at) = moves[1..].iter().position(|&m| m == tt) {
+                        moves.swap_remove(at + 1);
+                    }
+                }
+                let killers = self.ordering.killers(ply);
+                for &mv in &moves[index..] {
+                    scores.push(self.order_score(mv, killers, threatened, position));
+                }
+                if index == moves.len() {
+                    break;
+                }
+            }
             // Selection sort: most moves are never reached after a cutoff.
             let mut pick = index;
             for j in index + 1..moves.len() {
@@ -367,6 +447,15 @@ impl Searcher {
             scores.swap(index, pick);
             let mv = moves[index];
             let quiet = scores[index] < KILLER_SCORE;
+            // Late quiet moves near the leaves are not searched at all.
+            if quiet_node
+                && quiet
+                && depth <= LMP_DEPTH
+                && index as i32 >= LMP_BASE + 3 * depth * depth
+                && best_score > -DECIDED
+            {
+                break;
+            }
 
             let before = move_delta(position, mv);
             let undo = position.play_unchecked(mv);
@@ -376,7 +465,9 @@ impl Searcher {
             } else {
                 // Late quiet moves are searched shallower first.
                 let reduction = if depth >= 3 && index >= 3 && quiet {
-                    1 + (depth >= 5 && index >= 12) as i32
+                    let r = self.reductions[depth.min(63) as usize][index.min(63)] as i32
+                        - pv_node as i32;
+                    r.clamp(1, depth - 2)
                 } else {
                     0
                 };
@@ -399,6 +490,7 @@ impl Searcher {
             position.undo(mv, undo);
             if self.stopped {
                 self.lists[ply] = moves;
+                self.scores[ply] = scores;
                 return 0;
             }
             if score > best_score {
@@ -417,8 +509,10 @@ impl Searcher {
                 }
                 break;
             }
+            index += 1;
         }
         self.lists[ply] = moves;
+        self.scores[ply] = scores;
         let bound = if best_score >= beta {
             Bound::Lower
         } else if best_score > original_alpha {
@@ -440,14 +534,10 @@ impl Searcher {
     fn order_score(
         &self,
         mv: Move,
-        tt_move: Option<Move>,
         killers: [Option<Move>; 2],
         threatened: u64,
         position: &Position,
     ) -> i64 {
-        if Some(mv) == tt_move {
-            return 1 << 40;
-        }
         if let Move::Place { square, role } = mv {
             // Filling a square where the opponent would complete a road.
             if threatened >> square.index() & 1 == 1 {
@@ -477,6 +567,7 @@ impl Searcher {
 }
 
 const KILLER_SCORE: i64 = 1 << 32;
+const TT_SCORE: i64 = 1 << 40;
 
 /// Decided scores count plies from the root; the table stores them from
 /// the node so that they stay right at another ply.

@@ -54,6 +54,7 @@ fn search(searcher: &mut Searcher, position: &Position, horizon: Horizon) -> (i3
         depth: Some(horizon.depth),
         nodes: Some(NODES),
         movetime: horizon.movetime,
+        soft: None,
     });
     let for_white = |score: i32| {
         if position.to_move() == Color::White {

@@ -1,17 +1,21 @@
 //! The static evaluation of a Tak position, in centiflats (100 = one top
 //! flat) from the view of the player to move.
 //!
-//! It weighs the two ways to win: the flat count (with komi, weighted more
-//! as reserves run out and the board fills) and road potential (connected
-//! groups by how many ranks or files they span, lines filling up, squares
-//! where one placement completes a road). Then the material that decides
-//! fights: captives and own pieces under each top, walls, the capstone's
-//! placement and freedom to move.
+//! A linear function of features: the flat count with komi; where the
+//! top flats, walls and capstones stand (by their distance from the
+//! edges); what lies under each top (own pieces it can spread, captives);
+//! road potential (connected groups by the ranks or files they still miss,
+//! lines by the road pieces in them); the capstone's neighbours; the open
+//! road threats. Each feature has two weights, one for a young game and one
+//! for a game whose reserves or board are nearly used up, blended by how
+//! far the game has gone. The weights ([`super::weights`]) were fitted by
+//! logistic regression on the results of self-play games
+//! ([`super::tune`], `docs/ai.md`).
 
 use crate::games::tak::bitboard::Geometry;
 use crate::games::tak::piece::{Color, Role};
 use crate::games::tak::position::Position;
-use crate::games::tak::square::{Direction, Square};
+use crate::games::tak::square::Square;
 
 /// What the evaluation adds for a player to move who can complete a road
 /// by placing a piece (the search sees the win itself; this orders leaves).
@@ -64,67 +68,267 @@ fn coverage(squares: u64, size: u8) -> (u32, u32) {
     (ranks, files)
 }
 
-/// The evaluation from the view of the player to move. A finished game is
-/// scored by the search, not here.
+/// The features, by index. Global ones are seen from the player to move;
+/// each colour's own come twice (`MOVER + i` and `OPPONENT + i`, the
+/// opponent's counted negative), each with its own weight: a group one
+/// placement short of a road is worth more to the player about to move.
+pub mod feature {
+    /// Always 1: the move itself is worth something.
+    pub const TEMPO: usize = 0;
+    /// The flat lead with komi, in half flats.
+    pub const FLAT_LEAD: usize = 1;
+    /// The same, counted again when a reserve or the board is nearly out.
+    pub const FLAT_LEAD_CLOSE: usize = 2;
+    /// The opponent has one square where a placement completes its road.
+    pub const THREAT_ONE: usize = 3;
+    /// The opponent has two or more.
+    pub const THREAT_TWO: usize = 4;
+    pub const GLOBALS: usize = 5;
+
+    /// Per colour, from here: top flats by square class (see [`CLASSES`]).
+    pub const FLAT_AT: usize = 0;
+    pub const WALL_AT: usize = FLAT_AT + CLASSES;
+    pub const CAP_AT: usize = WALL_AT + CLASSES;
+    /// Own pieces under an own top, up to the carry limit: under a flat, a
+    /// wall, a capstone.
+    pub const SUPPORT: usize = CAP_AT + CLASSES;
+    /// The opponent's pieces under an own top, up to the carry limit.
+    pub const CAPTIVE: usize = SUPPORT + 3;
+    /// Pieces in hand: stones, capstones.
+    pub const STONES_LEFT: usize = CAPTIVE + 3;
+    pub const CAPS_LEFT: usize = STONES_LEFT + 1;
+    /// Connected road groups missing 1, 2, 3 ranks or files to a road.
+    pub const GROUP_MISSING: usize = CAPS_LEFT + 1;
+    /// The best group misses 1, 2, 3, or 4 and more.
+    pub const BEST_MISSING: usize = GROUP_MISSING + 3;
+    /// Ranks and files with own road pieces missing 1-4 to a full line,
+    /// with no opponent wall or capstone in them, then with one.
+    pub const LINE_OPEN: usize = BEST_MISSING + 4;
+    pub const LINE_BLOCKED: usize = LINE_OPEN + 4;
+    /// A capstone's neighbours: own road pieces, the opponent's tops, and
+    /// the neighbours it may move onto.
+    pub const CAP_OWN_NEXT: usize = LINE_BLOCKED + 4;
+    pub const CAP_THEIRS_NEXT: usize = CAP_OWN_NEXT + 1;
+    pub const CAP_FREE: usize = CAP_THEIRS_NEXT + 1;
+    /// The opponent's road pieces next to own walls.
+    pub const WALL_BLOCKS: usize = CAP_FREE + 1;
+    /// Empty squares next to own road pieces.
+    pub const LIBERTIES: usize = WALL_BLOCKS + 1;
+    pub const PER_COLOR: usize = LIBERTIES + 1;
+
+    /// Square classes: the distances to the two nearest edges, each capped
+    /// at 3, unordered: (0,0) a corner, (0,1), (0,2), (0,3), (1,1), (1,2),
+    /// (1,3), (2,2), (2,3), (3,3).
+    pub const CLASSES: usize = 10;
+
+    pub const MOVER: usize = GLOBALS;
+    pub const OPPONENT: usize = GLOBALS + PER_COLOR;
+    pub const COUNT: usize = GLOBALS + 2 * PER_COLOR;
+
+    /// A name for each feature (the tuner prints them).
+    pub fn name(index: usize) -> String {
+        const GLOBAL_NAMES: [&str; GLOBALS] = [
+            "tempo",
+            "flat lead",
+            "flat lead, close",
+            "threat one",
+            "threats two",
+        ];
+        if index < GLOBALS {
+            return GLOBAL_NAMES[index].to_string();
+        }
+        let (side, i) = if index < OPPONENT {
+            ("mover", index - MOVER)
+        } else {
+            ("opponent", index - OPPONENT)
+        };
+        let base = match i {
+            i if i < WALL_AT => format!("flat at class {}", i - FLAT_AT),
+            i if i < CAP_AT => format!("wall at class {}", i - WALL_AT),
+            i if i < SUPPORT => format!("cap at class {}", i - CAP_AT),
+            i if i < CAPTIVE => format!("support under {}", ["flat", "wall", "cap"][i - SUPPORT]),
+            i if i < STONES_LEFT => {
+                format!("captive under {}", ["flat", "wall", "cap"][i - CAPTIVE])
+            }
+            STONES_LEFT => "stones left".into(),
+            CAPS_LEFT => "caps left".into(),
+            i if i < BEST_MISSING => format!("group missing {}", i - GROUP_MISSING + 1),
+            i if i < LINE_OPEN => format!("best group missing {}", i - BEST_MISSING + 1),
+            i if i < LINE_BLOCKED => format!("open line missing {}", i - LINE_OPEN + 1),
+            i if i < CAP_OWN_NEXT => format!("blocked line missing {}", i - LINE_BLOCKED + 1),
+            CAP_OWN_NEXT => "cap: own road next".into(),
+            CAP_THEIRS_NEXT => "cap: opponent next".into(),
+            CAP_FREE => "cap: free neighbours".into(),
+            WALL_BLOCKS => "wall next to opponent road".into(),
+            _ => "liberties".into(),
+        };
+        format!("{side} {base}")
+    }
+}
+
+use feature::*;
+
+/// How far the game has gone, 0 (start) to [`PHASE_MAX`]: the fuller
+/// reserve or the board, whichever is closer to running out.
+pub const PHASE_MAX: i32 = 100;
+
+/// A weight per feature for a young game and one for a late game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Weights {
+    pub early: [i32; COUNT],
+    pub late: [i32; COUNT],
+}
+
+/// Where the features go: summed with weights when searching, recorded
+/// when tuning.
+pub trait Sink {
+    fn add(&mut self, feature: usize, value: i32);
+}
+
+/// Sums weights: the evaluation.
+struct Sum<'a> {
+    weights: &'a Weights,
+    early: i32,
+    late: i32,
+}
+
+impl Sink for Sum<'_> {
+    #[inline(always)]
+    fn add(&mut self, feature: usize, value: i32) {
+        self.early += self.weights.early[feature] * value;
+        self.late += self.weights.late[feature] * value;
+    }
+}
+
+/// The evaluation from the view of the player to move, with the weights
+/// of its board size. A finished game is scored by the search, not here.
 pub fn evaluate(position: &Position) -> i32 {
-    evaluate_with(position, true)
+    evaluate_with(position, true, super::weights::for_size(position.size()))
 }
 
 /// The evaluation, with or without the road-threat terms (the weakest
 /// level plays without them, and so sometimes leaves a road open).
-pub fn evaluate_with(position: &Position, sees_threats: bool) -> i32 {
-    let mover = position.to_move();
-    let mut score = side(position, mover) - side(position, mover.opponent());
-    // Flats and komi: komi goes to Black (RULINGS Tak 3).
-    let [white, black] = position.flat_counts();
-    let komi_halves = position.rules().komi.halves() as i32;
-    let flat_lead_halves = (white as i32 - black as i32) * 2 - komi_halves;
-    let weight = flat_weight(position);
-    let flat_score = flat_lead_halves * weight / 2;
-    score += match mover {
-        Color::White => flat_score,
-        Color::Black => -flat_score,
-    };
-    if !sees_threats {
-        return score + 15;
-    }
-    // Threats of one placement: the mover wins with one; the opponent's
-    // threats must be answered, and two apart usually cannot both be.
-    let mover_wins = placement_wins(position, mover);
-    if mover_wins != 0 && can_place(position, mover) {
-        return score + ROAD_IN_ONE;
-    }
-    let opponent = mover.opponent();
-    let threats = placement_wins(position, opponent).count_ones();
-    if position.stones_left(opponent) > 0 || position.caps_left(opponent) > 0 {
-        score -= match threats {
-            0 => 0,
-            1 => 60,
-            _ => 500,
-        };
-    }
-    score + 15 // the move itself is worth something
+pub fn evaluate_with(position: &Position, sees_threats: bool, weights: &Weights) -> i32 {
+    evaluate_searched(position, sees_threats, weights, true)
 }
 
-/// What a top flat is worth: from 0.8 of a flat when the game is young to
-/// 1.6 when a reserve or the board is nearly used up, since then the count
-/// decides the game.
-fn flat_weight(position: &Position) -> i32 {
+/// The evaluation, where the search may already know that the player to
+/// move cannot complete a road by placing a piece (`check_mover_road`
+/// false): it then does not look again.
+pub fn evaluate_searched(
+    position: &Position,
+    sees_threats: bool,
+    weights: &Weights,
+    check_mover_road: bool,
+) -> i32 {
+    let mut sum = Sum {
+        weights,
+        early: 0,
+        late: 0,
+    };
+    match features(position, sees_threats, check_mover_road, &mut sum) {
+        Features::RoadInOne => {
+            let phase = phase(position);
+            (sum.early * (PHASE_MAX - phase) + sum.late * phase) / PHASE_MAX + ROAD_IN_ONE
+        }
+        Features::Phase(phase) => (sum.early * (PHASE_MAX - phase) + sum.late * phase) / PHASE_MAX,
+    }
+}
+
+/// What [`features`] found besides the features.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Features {
+    /// The player to move completes a road by placing a piece: the
+    /// features stop there.
+    RoadInOne,
+    /// The game's phase, 0 to [`PHASE_MAX`].
+    Phase(i32),
+}
+
+/// Game progress, 0 to [`PHASE_MAX`].
+pub fn phase(position: &Position) -> i32 {
     let rules = position.rules();
     let g = Geometry::of(position.size());
     let fill = |color: Color| {
         let total = (rules.stones[color.index()] + rules.caps[color.index()]) as i32;
         let left = (position.stones_left(color) + position.caps_left(color)) as i32;
-        100 - left * 100 / total.max(1)
+        PHASE_MAX - left * PHASE_MAX / total.max(1)
     };
-    let board_fill =
-        100 - (position.empty_squares().count_ones() * 100 / g.board.count_ones()) as i32;
-    let progress = fill(Color::White).max(fill(Color::Black)).max(board_fill);
-    80 + progress * progress * 80 / 10_000
+    let board_fill = PHASE_MAX
+        - (position.empty_squares().count_ones() as i32 * PHASE_MAX / g.board.count_ones() as i32);
+    fill(Color::White).max(fill(Color::Black)).max(board_fill)
 }
 
-/// One player's terms, except the flat count.
-fn side(position: &Position, color: Color) -> i32 {
+/// Sends every feature of `position` to `sink`, from the view of the player
+/// to move. With `check_mover_road` false, the caller knows the player to
+/// move has no road in one by placement.
+pub fn features<S: Sink>(
+    position: &Position,
+    sees_threats: bool,
+    check_mover_road: bool,
+    sink: &mut S,
+) -> Features {
+    let mover = position.to_move();
+    let opponent = mover.opponent();
+    sink.add(TEMPO, 1);
+    // Flats and komi: komi goes to Black (RULINGS Tak 3).
+    let [white, black] = position.flat_counts();
+    let komi_halves = position.rules().komi.halves() as i32;
+    let white_lead = (white as i32 - black as i32) * 2 - komi_halves;
+    let lead = match mover {
+        Color::White => white_lead,
+        Color::Black => -white_lead,
+    };
+    sink.add(FLAT_LEAD, lead);
+    let pieces_left = |c: Color| (position.stones_left(c) + position.caps_left(c)) as u32;
+    let closest = pieces_left(Color::White)
+        .min(pieces_left(Color::Black))
+        .min(position.empty_squares().count_ones());
+    if closest <= 4 {
+        sink.add(FLAT_LEAD_CLOSE, lead);
+    }
+    side(position, mover, MOVER, 1, sink);
+    side(position, opponent, OPPONENT, -1, sink);
+    if sees_threats {
+        // Threats of one placement: the mover wins with one; the
+        // opponent's must be answered, and two apart usually cannot both be.
+        if check_mover_road && can_place(position, mover) && placement_wins(position, mover) != 0 {
+            return Features::RoadInOne;
+        }
+        if position.stones_left(opponent) > 0 || position.caps_left(opponent) > 0 {
+            match placement_wins(position, opponent).count_ones() {
+                0 => {}
+                1 => sink.add(THREAT_ONE, 1),
+                _ => sink.add(THREAT_TWO, 1),
+            }
+        }
+    }
+    Features::Phase(phase(position))
+}
+
+/// The class masks of a board size: the squares of each class.
+fn class_masks(size: u8) -> &'static [u64; CLASSES] {
+    static MASKS: std::sync::OnceLock<[[u64; CLASSES]; 9]> = std::sync::OnceLock::new();
+    let all = MASKS.get_or_init(|| {
+        let mut all = [[0u64; CLASSES]; 9];
+        for (size, masks) in all.iter_mut().enumerate().skip(3) {
+            for square in Square::all(size as u8) {
+                let near = |x: u8| x.min(size as u8 - 1 - x).min(3) as usize;
+                let (a, b) = (near(square.file()), near(square.rank()));
+                let (lo, hi) = (a.min(b), a.max(b));
+                // Index of (lo, hi) with lo <= hi <= 3, row by row.
+                let class = [0, 4, 7, 9][lo] + (hi - lo);
+                masks[class] |= 1 << square.index();
+            }
+        }
+        all
+    });
+    &all[size.min(8) as usize]
+}
+
+/// One player's features, at `base`, counted `sign` (1 for the mover, -1
+/// for the opponent).
+fn side<S: Sink>(position: &Position, color: Color, base: usize, sign: i32, sink: &mut S) {
     let size = position.size();
     let g = Geometry::of(size);
     let road = position.road_pieces(color);
@@ -132,9 +336,32 @@ fn side(position: &Position, color: Color) -> i32 {
     let theirs = position.controlled(color.opponent());
     let walls = position.walls();
     let caps = position.caps();
-    let mut score = 0;
+    let flats = mine & !(walls | caps);
 
-    // Road groups: the span of each connected group, growing fast near a road.
+    let masks = class_masks(size);
+    for (class, &mask) in masks.iter().enumerate() {
+        let f = (flats & mask).count_ones() as i32;
+        if f != 0 {
+            sink.add(base + FLAT_AT + class, sign * f);
+        }
+        let w = (mine & walls & mask).count_ones() as i32;
+        if w != 0 {
+            sink.add(base + WALL_AT + class, sign * w);
+        }
+        let c = (mine & caps & mask).count_ones() as i32;
+        if c != 0 {
+            sink.add(base + CAP_AT + class, sign * c);
+        }
+    }
+
+    sink.add(
+        base + STONES_LEFT,
+        sign * position.stones_left(color) as i32,
+    );
+    sink.add(base + CAPS_LEFT, sign * position.caps_left(color) as i32);
+
+    // Road groups: how many ranks or files each still misses.
+    let mut best = size as i32;
     let mut rest = road;
     while rest != 0 {
         let seed = rest & rest.wrapping_neg();
@@ -142,68 +369,104 @@ fn side(position: &Position, color: Color) -> i32 {
         rest &= !group;
         let (ranks, files) = coverage(group, size);
         let span = ranks.count_ones().max(files.count_ones()) as i32;
-        score += span * span * 7 * 6 / size as i32;
+        let missing = size as i32 - span;
+        if (1..=3).contains(&missing) {
+            sink.add(base + GROUP_MISSING + missing as usize - 1, sign);
+        }
+        best = best.min(missing);
+    }
+    if best >= 1 {
+        sink.add(base + BEST_MISSING + best.min(4) as usize - 1, sign);
     }
 
-    // Lines: own road pieces in a rank or file, worth less where the
-    // opponent has a wall or capstone across it.
+    // Lines: own road pieces in a rank or file.
     let hard_blockers = theirs & (walls | caps);
     for i in 0..size {
         let rank = g.south << (i * 8);
         let file = g.west << i;
         for line in [rank, file] {
             let n = (road & line).count_ones() as i32;
-            if n >= 2 {
-                let blocked = (hard_blockers & line) != 0 || (theirs & line).count_ones() >= 2;
-                score += if blocked { n * n } else { n * n * 3 };
+            let missing = size as i32 - n;
+            if n >= 1 && (1..=4).contains(&missing) {
+                let at = if hard_blockers & line != 0 {
+                    LINE_BLOCKED
+                } else {
+                    LINE_OPEN
+                };
+                sink.add(base + at + missing as usize - 1, sign);
             }
         }
     }
 
-    // Walls and capstones.
-    score += (mine & walls).count_ones() as i32 * 35;
-    let centre = (size as i32 - 1) * 2;
+    // Walls next to the opponent's road pieces; liberties.
+    let their_road = theirs & !walls;
+    let own_walls = mine & walls;
+    let mut rest = own_walls;
+    let mut blocks = 0;
+    while rest != 0 {
+        let bit = rest & rest.wrapping_neg();
+        rest &= rest - 1;
+        blocks += (g.neighbours(bit) & their_road).count_ones() as i32;
+    }
+    if blocks != 0 {
+        sink.add(base + WALL_BLOCKS, sign * blocks);
+    }
+    let liberties = (g.neighbours(road) & position.empty_squares()).count_ones() as i32;
+    sink.add(base + LIBERTIES, sign * liberties);
+
+    // Capstones' neighbours.
+    let mut rest = mine & caps;
+    while rest != 0 {
+        let bit = rest & rest.wrapping_neg();
+        rest &= rest - 1;
+        let next = g.neighbours(bit);
+        sink.add(
+            base + CAP_OWN_NEXT,
+            sign * (next & road).count_ones() as i32,
+        );
+        sink.add(
+            base + CAP_THEIRS_NEXT,
+            sign * (next & theirs).count_ones() as i32,
+        );
+        sink.add(base + CAP_FREE, sign * (next & !caps).count_ones() as i32);
+    }
+
+    // What lies under the tops: own pieces the stack can spread (up to the
+    // carry limit), captives.
     let limit = position.rules().carry_limit() as usize;
+    let mut supports = [0i32; 3];
+    let mut captives = [0i32; 3];
     let mut bits = mine;
     while bits != 0 {
         let index = bits.trailing_zeros() as u8;
         bits &= bits - 1;
-        let square = Square::from_index_unchecked(index);
-        let stack = position.stack(square);
-        let is_cap = stack.top_role() == Some(Role::Cap);
-        // Central squares reach more lines.
-        let distance = (square.file() as i32 * 2 - (size as i32 - 1)).abs()
-            + (square.rank() as i32 * 2 - (size as i32 - 1)).abs();
-        score += (centre - distance) * if is_cap { 4 } else { 1 };
-        if is_cap {
-            score += 50;
-            for direction in Direction::ALL {
-                if let Some(next) = square.step(direction, size) {
-                    let bit = 1u64 << next.index();
-                    if caps & bit == 0 {
-                        score += 4;
-                    }
-                    if road & bit != 0 {
-                        score += 6;
-                    }
-                }
+        let stack = position.stack(Square::from_index_unchecked(index));
+        let height = stack.height();
+        if height < 2 {
+            continue;
+        }
+        let role = match stack.top_role() {
+            Some(Role::Wall) => 1,
+            Some(Role::Cap) => 2,
+            _ => 0,
+        };
+        let reach = (height - 1).min(limit - 1);
+        for h in height - 1 - reach..height - 1 {
+            if stack.color_at(h) == color {
+                supports[role] += 1;
+            } else {
+                captives[role] += 1;
             }
         }
-        // What lies under the top: own pieces are reserves the stack can
-        // spread (up to the carry limit); captives are out of play.
-        let height = stack.height();
-        if height > 1 {
-            let (white, black) = stack.count_by_color();
-            let (own, captive) = match color {
-                Color::White => (white, black),
-                Color::Black => (black, white),
-            };
-            let own_below = own.saturating_sub(1).min(limit) as i32;
-            score += own_below * if is_cap { 22 } else { 14 };
-            score += captive.min(limit) as i32 * 4;
+    }
+    for role in 0..3 {
+        if supports[role] != 0 {
+            sink.add(base + SUPPORT + role, sign * supports[role]);
+        }
+        if captives[role] != 0 {
+            sink.add(base + CAPTIVE + role, sign * captives[role]);
         }
     }
-    score
 }
 
 #[cfg(test)]
@@ -247,5 +510,29 @@ mod tests {
         // White threatens a5-... on file a and e1 on rank 1.
         let two = position("x5/1,x4/1,x4/1,2,2,x2/1,1,1,1,x 2 7");
         assert!(evaluate(&two) < evaluate(&one) - 200);
+    }
+
+    #[test]
+    fn square_classes_cover_the_board_once() {
+        for size in 3..=8u8 {
+            let masks = class_masks(size);
+            let union = masks.iter().fold(0, |a, m| a | m);
+            assert_eq!(union, Geometry::of(size).board, "size {size}");
+            let total: u32 = masks.iter().map(|m| m.count_ones()).sum();
+            assert_eq!(total, (size as u32).pow(2), "size {size}");
+        }
+        // 6x6: four corners, four centre squares.
+        let masks = class_masks(6);
+        assert_eq!(masks[0].count_ones(), 4);
+        assert_eq!(masks[7].count_ones(), 4);
+    }
+
+    #[test]
+    fn the_features_are_the_same_seen_from_either_side() {
+        // Swapping colours and the side to move mirrors every feature: the
+        // evaluation of a position and of its colour swap are equal (komi 0).
+        let p = position("x5/x5/x,2,1C,x2/x,1,2,x2/x5 1 4");
+        let q = position("x5/x5/x,1,2C,x2/x,2,1,x2/x5 2 4");
+        assert_eq!(evaluate(&p), evaluate(&q));
     }
 }

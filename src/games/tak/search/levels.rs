@@ -59,6 +59,7 @@ impl Level {
                 depth,
                 nodes,
                 movetime: None,
+                soft: None,
             },
             noise,
             seed,

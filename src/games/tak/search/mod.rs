@@ -3,7 +3,9 @@
 //!
 //! - [`zobrist`]: position keys, updated move by move.
 //! - [`tt`]: the transposition table.
-//! - [`eval`]: the static evaluation (flats with komi, roads, stacks, caps).
+//! - [`eval`]: the static evaluation (flats with komi, roads, stacks, caps),
+//!   a weighted sum of features; [`weights`]: the weights per board size;
+//!   [`tune`]: fitting them to game results.
 //! - [`ordering`]: killer moves and the history table.
 //! - [`alphabeta`]: iterative deepening PVS with null move and reductions.
 //! - [`levels`]: levels 1-10.
@@ -17,6 +19,8 @@ pub mod eval;
 pub mod levels;
 pub mod ordering;
 pub mod tt;
+pub mod tune;
+pub mod weights;
 pub mod zobrist;
 
 pub use alphabeta::{Limits, Report, Searcher, Settings, DECIDED, WIN};
