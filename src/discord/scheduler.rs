@@ -24,6 +24,9 @@ const MAX_SLEEP: Duration = Duration::from_secs(3600);
 pub(crate) type Post =
     Arc<dyn Fn(Vec<Reply>) -> Pin<Box<dyn Future<Output = ()> + Send>> + Send + Sync>;
 
+/// How often expired page buttons are pruned.
+const PRUNE_EVERY: Duration = Duration::from_secs(3600);
+
 /// Runs until `stop` turns true (or its sender is dropped).
 pub(crate) async fn run(
     bot: Arc<Bot>,
@@ -31,13 +34,23 @@ pub(crate) async fn run(
     post: Post,
     mut stop: watch::Receiver<bool>,
 ) {
+    let mut pruned_at: Option<std::time::Instant> = None;
     loop {
         if *stop.borrow_and_update() {
             return;
         }
+        // Page buttons of channels where nothing happens any more are forgotten now and then
+        // (busy channels lose theirs as new messages come).
+        let prune = !matches!(pruned_at, Some(at) if at.elapsed() < PRUNE_EVERY);
+        if prune {
+            pruned_at = Some(std::time::Instant::now());
+        }
         let due = {
             let bot = Arc::clone(&bot);
             tokio::task::spawn_blocking(move || {
+                if prune {
+                    bot.prune_page_buttons();
+                }
                 let replies = bot.run_due();
                 (replies, bot.next_due(), bot.now())
             })

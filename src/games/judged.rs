@@ -156,9 +156,7 @@ mod tests {
             (2, 1),
             (budget, Duration::from_millis(100)),
             |position, horizon| {
-                assert!(horizon
-                    .movetime
-                    .is_none_or(|t| t <= Duration::from_millis(100)));
+                assert!(!matches!(horizon.movetime, Some(t) if t > Duration::from_millis(100)));
                 (*position as i32, Some(1))
             },
             |position, mv| {

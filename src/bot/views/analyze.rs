@@ -23,6 +23,7 @@ use std::time::Duration;
 
 use super::export::plies;
 use crate::bot::ground::context::{refuse, Ctx, Outcome, RESTARTING};
+use crate::bot::ground::escape;
 use crate::bot::ground::place::Place;
 use crate::bot::ground::reply::{mention, Image, Reply};
 use crate::games::{Evaluations, Seat, DECIDED_EVALUATION};
@@ -101,7 +102,9 @@ pub fn analyze(ctx: &Ctx<'_>, id: Option<i64>) -> Outcome {
             mark: j.mark,
         })
         .collect();
-    let mut text = describe(&game, &evaluations, &judged, &labels);
+    // Names are escaped in the text; the graph draws them as they are.
+    let shown_labels = labels.clone().map(|label| escape::markdown(&label));
+    let mut text = describe(&game, &evaluations, &judged, &shown_labels);
     let positions = state.action_count() + 1;
     if evaluations.positions.len() < positions {
         text.push_str(&format!(

@@ -46,13 +46,13 @@ pub fn games_in_progress(ctx: &Ctx<'_>, page: Option<i64>) -> Outcome {
             None => "nobody to move".to_string(),
         };
         text.push_str(&format!(
-            "\n- {}: game #{}, {}, {} vs {}, move {}, {turn}.",
+            "\n- {}: game #{}, {}, {} vs {}, {}, {turn}.",
             channel_mention(&place),
             game.id,
             description.split(',').next().unwrap_or(&description),
             player_label(&game, Seat::Player1),
             player_label(&game, Seat::Player2),
-            state.move_number()
+            lowercase_first(&state.step_line())
         ));
     }
     if !page.is_last() {
@@ -60,6 +60,15 @@ pub fn games_in_progress(ctx: &Ctx<'_>, page: Option<i64>) -> Outcome {
     }
     let reply = Reply::ephemeral(ctx.place, text);
     Ok(vec![page.buttons(reply, button_ids::games_page_id)])
+}
+
+/// "Move 7" -> "move 7", for the middle of a line.
+fn lowercase_first(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_lowercase().chain(chars).collect(),
+        None => String::new(),
+    }
 }
 
 #[cfg(test)]
