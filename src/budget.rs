@@ -1,16 +1,32 @@
 //! How much a heavy job may spend (issue 26): a replay's picture or a game's analysis runs
 //! until its work is done, its time is up, or the bot is stopping, whichever comes first; what
-//! it covered by then is what it reports.
+//! it covered by then is what it reports. A budget may carry a report of
+//! progress, which the job calls as it goes.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// A job's limits: an optional deadline and a shared flag that stops every job at once.
-#[derive(Clone, Debug, Default)]
+/// How far a job has got: `(done, total)` steps.
+pub type Progress = Arc<dyn Fn(usize, usize) + Send + Sync>;
+
+/// A job's limits: an optional deadline and a shared flag that stops every job at once; and
+/// whom to tell how far it has got.
+#[derive(Clone, Default)]
 pub struct Budget {
     until: Option<Instant>,
     stop: Option<Arc<AtomicBool>>,
+    progress: Option<Progress>,
+}
+
+impl std::fmt::Debug for Budget {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Budget")
+            .field("until", &self.until)
+            .field("stopped", &self.stopped())
+            .field("reports_progress", &self.progress.is_some())
+            .finish()
+    }
 }
 
 impl Budget {
@@ -24,6 +40,19 @@ impl Budget {
         Budget {
             until: Instant::now().checked_add(time),
             stop: Some(stop),
+            progress: None,
+        }
+    }
+
+    /// This budget, telling `progress` how far the job has got.
+    pub fn with_progress(self, progress: Option<Progress>) -> Budget {
+        Budget { progress, ..self }
+    }
+
+    /// Tells whoever watches that `done` of `total` steps are done.
+    pub fn report(&self, done: usize, total: usize) {
+        if let Some(progress) = &self.progress {
+            progress(done, total);
         }
     }
 
@@ -36,6 +65,7 @@ impl Budget {
                 (until, cut) => until.or(cut),
             },
             stop: self.stop.clone(),
+            progress: self.progress.clone(),
         }
     }
 

@@ -49,6 +49,7 @@ pub use commands::Command;
 pub use ground::announce::{player_label, start_hint, to_move_line};
 pub use ground::clock::{self as clock, Clock, OffsetClock, SystemClock};
 pub use ground::context::{DISK_FULL, POSITION_CHANGED};
+pub use ground::core::Watcher;
 pub use ground::place::{Place, User};
 pub use ground::reply::{self as reply, mention, Reply};
 pub use ground::{button_ids, interval};

@@ -15,8 +15,10 @@
 //! ([`super::lanes`]) or refused at once; its wait there counts towards the deadline.
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
+use tokio::sync::watch;
 use tracing::error;
 
 use super::data::Data;
@@ -31,6 +33,9 @@ pub(crate) const NOT_IN_A_SERVER: &str =
 /// The answer to a command that arrives while the bot is shutting down.
 pub(crate) const STOPPING: &str =
     "taktable is restarting; nothing was done. Please try again in a minute.";
+
+/// How often a deferred answer is edited with a job's progress (Discord rate-limits edits).
+const PROGRESS_EVERY: Duration = Duration::from_secs(2);
 
 /// The answer to a command still waiting or working when the shutdown gives up on it.
 pub(crate) const ABANDONED: &str =
@@ -123,10 +128,16 @@ async fn run_pressed(
     };
     let bot = Arc::clone(&data.bot);
     let here = place.clone();
+    // A long job says how far it has got; the deferred answer shows it.
+    let (progress, mut progress_seen) = watch::channel(String::new());
     let task = async move {
         let turn = ticket.turn().await;
         tokio::task::spawn_blocking(move || {
             let _turn = turn;
+            let watcher: crate::bot::Watcher = Arc::new(move |text| {
+                progress.send_replace(text);
+            });
+            let _watching = bot.watch_progress(&place, user.id, watcher);
             match make(&bot) {
                 Ok(command) => bot.handle(&Invocation {
                     place,
@@ -146,17 +157,30 @@ async fn run_pressed(
         answer.defer().await?;
         deferred = true;
     }
-    let outcome = tokio::select! {
-        biased;
-        outcome = &mut task => Some(outcome),
-        () = &mut abandoned => None,
-        () = tokio::time::sleep(data.defer_after), if !deferred => {
-            answer.defer().await?;
-            deferred = true;
-            tokio::select! {
-                biased;
-                outcome = &mut task => Some(outcome),
-                () = &mut abandoned => None,
+    let mut shown_at: Option<tokio::time::Instant> = None;
+    let mut progress_open = true;
+    let outcome = loop {
+        tokio::select! {
+            biased;
+            outcome = &mut task => break Some(outcome),
+            () = &mut abandoned => break None,
+            () = tokio::time::sleep(data.defer_after), if !deferred => {
+                answer.defer().await?;
+                deferred = true;
+            }
+            changed = progress_seen.changed(), if deferred && progress_open => {
+                if changed.is_err() {
+                    // The job is over; its outcome follows.
+                    progress_open = false;
+                    continue;
+                }
+                let due = !matches!(shown_at, Some(at) if at.elapsed() < PROGRESS_EVERY);
+                if due {
+                    let text = progress_seen.borrow_and_update().clone();
+                    shown_at = Some(tokio::time::Instant::now());
+                    // Progress is a courtesy: a failed edit is not the command's failure.
+                    let _ = answer.edit_original(Message::text(text, false)).await;
+                }
             }
         }
     };

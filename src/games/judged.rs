@@ -39,7 +39,7 @@ pub struct Horizon {
 /// no bias from whose turn it is. `play` makes a move and says whether it
 /// was legal: an illegal move ends the list. Each search has at most
 /// `search_time`; once `budget` is spent the list ends where it got to (it
-/// always has the start).
+/// always has the start). The budget hears of each position as it starts.
 pub fn judge_game<P: Clone, M: Copy>(
     start: &P,
     moves: &[M],
@@ -55,6 +55,7 @@ pub fn judge_game<P: Clone, M: Copy>(
     let mut position = start.clone();
     let mut judged = Vec::with_capacity(moves.len() + 1);
     for index in 0..=moves.len() {
+        budget.report(index, moves.len() + 1);
         let (white_score, best) = search(&position, horizon(depth));
         let (shallow_score, _) = search(&position, horizon(shallow));
         let mut entry = Judged {

@@ -16,7 +16,7 @@ use super::openings::Openings;
 use super::place::{Place, User};
 use crate::budget::Budget;
 use crate::games::GameState;
-use crate::store::{GameRow, Store, StoreError};
+use crate::store::{GameRow, Store, StoreError, UserId};
 
 pub struct Core {
     store: Store,
@@ -32,6 +32,25 @@ pub struct Core {
     jobs_stopped: Arc<AtomicBool>,
     /// Each server's upload limit, as the adapter learnt it.
     upload_limits: Mutex<HashMap<String, usize>>,
+    /// Who hears how a member's job in a channel goes (the adapter edits
+    /// its "thinking..." answer with it).
+    watchers: Mutex<HashMap<(Place, UserId), Watcher>>,
+}
+
+/// Hears a job's progress, in words.
+pub type Watcher = Arc<dyn Fn(String) + Send + Sync>;
+
+/// A watcher registered while a command runs; dropping it unregisters it.
+pub struct Watching<'a> {
+    core: &'a Core,
+    key: (Place, UserId),
+}
+
+impl Drop for Watching<'_> {
+    fn drop(&mut self) {
+        let mut watchers = self.core.watchers.lock().unwrap_or_else(|e| e.into_inner());
+        watchers.remove(&self.key);
+    }
 }
 
 /// The upload limit of a server Discord has said nothing about: 10 MiB,
@@ -49,6 +68,7 @@ impl Core {
             thread_openings: Openings::default(),
             jobs_stopped: Arc::new(AtomicBool::new(false)),
             upload_limits: Mutex::default(),
+            watchers: Mutex::default(),
         }
     }
 
@@ -97,6 +117,21 @@ impl Core {
         } else {
             limits.insert(guild.to_string(), bytes);
         }
+    }
+
+    /// Has `watcher` hear how `user`'s job in `place` goes while the
+    /// returned guard lives.
+    pub fn watch_progress(&self, place: &Place, user: UserId, watcher: Watcher) -> Watching<'_> {
+        let key = (place.clone(), user);
+        let mut watchers = self.watchers.lock().unwrap_or_else(|e| e.into_inner());
+        watchers.insert(key.clone(), watcher);
+        Watching { core: self, key }
+    }
+
+    /// Who hears how `user`'s job in `place` goes, if anyone.
+    pub fn progress_watcher(&self, place: &Place, user: UserId) -> Option<Watcher> {
+        let watchers = self.watchers.lock().unwrap_or_else(|e| e.into_inner());
+        watchers.get(&(place.clone(), user)).cloned()
     }
 
     /// Runs `f` while no other command or announcement runs in `place`.

@@ -109,3 +109,35 @@ fn a_long_games_viewer_link_goes_whole_as_a_file() {
         "one whole link"
     );
 }
+
+#[test]
+fn an_analysis_tells_its_watcher_each_position_as_it_goes() {
+    // Issue 26: /analyze shows its progress (the adapter edits the
+    // deferred answer with what the watcher hears).
+    use std::sync::{Arc, Mutex};
+    let bot = bot();
+    long_game(&bot, 6);
+    run(&bot, BOB, Command::Resign);
+    let heard = Arc::new(Mutex::new(Vec::new()));
+    let watcher: crate::bot::Watcher = {
+        let heard = Arc::clone(&heard);
+        Arc::new(move |text| heard.lock().unwrap().push(text))
+    };
+    let place = super::support::place("general");
+    let watching = bot.watch_progress(&place, ALICE, watcher);
+    let replies = run(&bot, ALICE, Command::Analyze { game: None });
+    drop(watching);
+    assert!(!replies[0].is_ephemeral(), "{}", replies[0].text);
+    let heard = heard.lock().unwrap();
+    assert_eq!(heard.len(), 7, "{heard:?}");
+    assert_eq!(
+        heard[0],
+        "Analyzing game #1: 0 of its 7 positions searched..."
+    );
+    assert_eq!(
+        heard[6],
+        "Analyzing game #1: 6 of its 7 positions searched..."
+    );
+    // Nobody else's analysis is heard.
+    assert!(bot.progress_watcher(&place, ALICE).is_none());
+}

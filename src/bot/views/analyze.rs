@@ -19,6 +19,7 @@
 //! hundredths of the game's unit (one and a half units ahead is about
 //! 73%); a forced result is 0 or 1.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use super::export::plies;
@@ -84,7 +85,21 @@ pub fn analyze(ctx: &Ctx<'_>, id: Option<i64>) -> Outcome {
         }
     }
     let state = ctx.core.position(&game)?;
-    let budget = ctx.core.job_budget(ANALYSIS_TIME);
+    // Each position's search is told to whoever watches (the adapter
+    // edits the deferred answer with it).
+    let progress = ctx
+        .core
+        .progress_watcher(place, ctx.user.id)
+        .map(|watcher| {
+            let id = game.id;
+            let report: crate::budget::Progress = Arc::new(move |done, total| {
+                watcher(format!(
+                    "Analyzing game #{id}: {done} of its {total} positions searched..."
+                ))
+            });
+            report
+        });
+    let budget = ctx.core.job_budget(ANALYSIS_TIME).with_progress(progress);
     let Some(evaluations) = state.computer_evaluation(&budget) else {
         return refuse("The computer can't analyze this game.");
     };
