@@ -9,7 +9,7 @@ use chrono::Duration;
 
 use crate::bot::reply::{Reply, Target};
 use crate::bot::*;
-use crate::games::{GameKind, GameSettings, Seat, TakSettings};
+use crate::games::{GameKind, GameSettings, Seat};
 use crate::rating::{self, Rating};
 use crate::store::{Finish, GameStatus, NewGame};
 use crate::store::{Store, UserId};
@@ -157,10 +157,22 @@ fn recomputed(store: &Store) -> Vec<(UserId, Rating)> {
     ratings.into_iter().collect()
 }
 
+/// The game every game of these tests is: the one `challenge` asks for.
+fn challenged_settings() -> GameSettings {
+    match challenge(BOB, 6) {
+        Command::Challenge(request) => request.settings,
+        other => unreachable!("a challenge builds a challenge, not {other:?}"),
+    }
+}
+
+fn challenged_kind() -> GameKind {
+    challenged_settings().kind()
+}
+
 fn stored(bot: &Bot) -> Vec<(UserId, Rating)> {
     let mut s: Vec<(UserId, Rating)> = bot
         .store()
-        .standings("g", GameKind::Tak)
+        .standings("g", challenged_kind())
         .unwrap()
         .into_iter()
         .map(|p| (p.user, p.rating))
@@ -247,7 +259,7 @@ fn every_way_a_game_ends_rates_it_once_and_ratings_follow_from_the_results() {
     assert_eq!(stored(&bot), before);
     let alice = bot
         .store()
-        .standings("g", GameKind::Tak)
+        .standings("g", challenged_kind())
         .unwrap()
         .into_iter()
         .find(|p| p.user == ALICE)
@@ -264,7 +276,7 @@ fn a_game_against_yourself_is_never_rated() {
     let store = Store::open_in_memory().unwrap();
     let now = clock().now();
     store.upsert_user(ALICE, "alice", now).unwrap();
-    let settings = GameSettings::Tak(TakSettings::standard(6).unwrap());
+    let settings = challenged_settings();
     let id = store
         .create_game(&NewGame {
             guild: "g".into(),
@@ -285,7 +297,7 @@ fn a_game_against_yourself_is_never_rated() {
     };
     store.end_game(id, 0, &finish, now).unwrap();
     assert!(store.rating_changes(id).unwrap().is_empty());
-    assert!(store.standings("g", GameKind::Tak).unwrap().is_empty());
+    assert!(store.standings("g", challenged_kind()).unwrap().is_empty());
     // Ending it again is refused (the game is over): nothing is rated twice.
     assert!(store.end_game(id, 1, &finish, now).is_err());
 }
