@@ -48,7 +48,7 @@ use views::{analyze, export, help, info, replay, rules, spectate, summary, theme
 pub use commands::Command;
 pub use ground::announce::{player_label, start_hint, to_move_line};
 pub use ground::clock::{self as clock, Clock, OffsetClock, SystemClock};
-pub use ground::context::{DISK_FULL, POSITION_CHANGED};
+pub use ground::context::{DISK_FULL, POSITION_CHANGED, RESTARTING};
 pub use ground::core::Watcher;
 pub use ground::place::{Place, User};
 pub use ground::reply::{self as reply, mention, Reply};

@@ -24,7 +24,7 @@ use tracing::error;
 use super::data::Data;
 use super::lanes::Work;
 use super::outbox::{Answer, Message};
-use crate::bot::{Bot, Command, Invocation, Place, Reply, User};
+use crate::bot::{Bot, Command, Invocation, Place, Reply, User, RESTARTING};
 
 /// The answer to a command used outside a server (in direct messages with the bot).
 pub(crate) const NOT_IN_A_SERVER: &str =
@@ -36,10 +36,6 @@ pub(crate) const STOPPING: &str =
 
 /// How often a deferred answer is edited with a job's progress (Discord rate-limits edits).
 const PROGRESS_EVERY: Duration = Duration::from_secs(2);
-
-/// The answer to a command still waiting or working when the shutdown gives up on it.
-pub(crate) const ABANDONED: &str =
-    "taktable is restarting; this was not finished. Please try again in a minute.";
 
 /// Where a command was given: the channel (a thread is its own channel) in its server. `None`
 /// outside servers.
@@ -186,7 +182,7 @@ async fn run_pressed(
     };
     let Some(outcome) = outcome else {
         // The work may still finish on its thread; its answer is this one.
-        let replies = vec![Reply::ephemeral(&here, ABANDONED)];
+        let replies = vec![Reply::ephemeral(&here, RESTARTING)];
         return answer
             .deliver(&data.outbox, &here, deferred, replies, None)
             .await;

@@ -54,6 +54,13 @@ pub fn board_image(ctx: &Ctx<'_>, game: &GameRow, state: &GameState) -> Option<I
 }
 
 /// The players' names as the pictures show them, white's first.
+/// What a kept picture of a game (a replay, an analysis's graph) depends
+/// on besides the game: the theme and the names drawn (the variant of its
+/// [`crate::store::artefacts::ArtefactKey`]).
+pub fn drawn_with(theme: Theme, names: &[String; 2]) -> String {
+    format!("{}\n{}\n{}", theme.name(), names[0], names[1])
+}
+
 pub fn player_names(ctx: &Ctx<'_>, game: &GameRow) -> [String; 2] {
     game.players.map(|id| {
         ctx.store()

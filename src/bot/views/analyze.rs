@@ -23,6 +23,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use super::export::plies;
+use crate::bot::ground::board::{drawn_with, player_names, theme_of};
 use crate::bot::ground::context::{refuse, Ctx, Outcome, RESTARTING};
 use crate::bot::ground::escape;
 use crate::bot::ground::place::Place;
@@ -69,15 +70,9 @@ pub fn analyze(ctx: &Ctx<'_>, id: Option<i64>) -> Outcome {
             game.id
         ));
     }
-    let names = game.players.map(|id| {
-        ctx.store()
-            .user_name(id)
-            .ok()
-            .flatten()
-            .unwrap_or_else(|| format!("player {id}"))
-    });
-    let theme = crate::bot::ground::board::theme_of(ctx);
-    let variant = format!("{}\n{}\n{}", theme.name(), names[0], names[1]);
+    let names = player_names(ctx, &game);
+    let theme = theme_of(ctx);
+    let variant = drawn_with(theme, &names);
     let key = ArtefactKey::of(&game, "analysis", &variant);
     if let Some(kept) = ctx.store().artefact(key)? {
         if let Ok(shown) = serde_json::from_str::<Shown>(&kept.meta) {

@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use super::export::{game_to_show, plies};
-use crate::bot::ground::board::{player_names, theme_of};
+use crate::bot::ground::board::{drawn_with, player_names, theme_of};
 use crate::bot::ground::context::{refuse, Ctx, Outcome, RESTARTING};
 use crate::bot::ground::reply::{mention, Reply};
 use crate::render::animation::{self, AnimationError, Limits};
@@ -26,7 +26,7 @@ pub fn replay(ctx: &Ctx<'_>, id: Option<i64>) -> Outcome {
     let game = game_to_show(ctx, id, "replay")?;
     let names = player_names(ctx, &game);
     let theme = theme_of(ctx);
-    let variant = format!("{}\n{}\n{}", theme.name(), names[0], names[1]);
+    let variant = drawn_with(theme, &names);
     let key = ArtefactKey::of(&game, "replay", &variant);
     let finished = game.status != GameStatus::Active;
     if finished {
