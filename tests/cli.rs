@@ -1,6 +1,9 @@
 //! The `taktable` command line, run as a program: `perft`, `replay`,
 //! `legal` (issue 2 and issue 7 interfaces, exactly as specified).
 
+#[path = "cli/reshard.rs"]
+mod reshard;
+
 use std::process::{Command, Output};
 
 use taktable::games::{taka, GameSettings, GameState};

@@ -5,6 +5,7 @@ mod legal;
 mod perft;
 mod render;
 mod replay;
+mod reshard;
 mod run;
 mod selfplay;
 mod setup;
@@ -39,6 +40,8 @@ enum Command {
     Local(crate::console::LocalArgs),
     /// Connect to Discord and serve the slash commands (configured by the environment or .env).
     Run(run::RunArgs),
+    /// Split or merge the shards' database files when the number of shards changes.
+    Reshard(reshard::ReshardArgs),
     /// List the slash commands; with --json, the exact registration payload (no connection).
     Commands(commands::CommandsArgs),
     /// Speak TEI (the Tak engine protocol) on standard input and output.
@@ -66,6 +69,7 @@ pub fn main() -> ExitCode {
             crate::console::run(args)
         }
         Command::Run(args) => return run::main(args),
+        Command::Reshard(args) => reshard::run(args),
         Command::Commands(args) => commands::run(args),
         Command::Tei(args) => tei::run(args),
         Command::Selfplay(args) => selfplay::run(args),

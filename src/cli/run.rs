@@ -16,7 +16,8 @@ pub struct RunArgs {
     #[arg(long, value_name = "TOTAL")]
     shards: Option<String>,
     /// The shards this process runs, half-open: 0..2 runs shards 0 and 1 (DISCORD_SHARD_RANGE;
-    /// default: all of them). Their servers are kept in their own database file.
+    /// default: all of them). Each shard keeps its servers in a database file of its own beside
+    /// DATABASE_PATH: taktable.db gives taktable.shard-I-of-TOTAL.db.
     #[arg(long, value_name = "A..B")]
     shard_range: Option<String>,
 }

@@ -19,7 +19,7 @@ use super::shards::ShardRange;
 use super::unreadable::UnreadableEvents;
 use super::{commands, computer, scheduler};
 use crate::bot::{Bot, SystemClock};
-use crate::store::Store;
+use crate::store::{Shard, Store, StoreError};
 
 /// The gateway intents the bot asks for: no privileged ones, except MESSAGE_CONTENT when moves
 /// may be typed as plain messages (it must then be switched on in the developer portal).
@@ -69,11 +69,28 @@ const FORGET_QUIET_MEMBERS: Duration = Duration::from_secs(60);
 /// How often a shutdown asks the shards to stop again while none has started yet.
 const SHUTDOWN_RETRY: Duration = Duration::from_millis(100);
 
+/// How long apart the connections of one process start (each one shard of a sharded process):
+/// Discord takes one IDENTIFY every 5 s (per bucket of `max_concurrency`).
+const IDENTIFY_GAP: Duration = Duration::from_millis(5500);
+
+/// One gateway connection of this process and what serves it: every shard of Discord's
+/// recommended count with one database (unsharded), or one shard with its own file.
+struct Connection {
+    client: serenity::Client,
+    bot: Arc<Bot>,
+    /// The shard it runs (`None`: every shard, autosharded).
+    shard: Option<Shard>,
+}
+
 /// Runs the bot until `shutdown` completes (or the connection fails for good), then shuts down
 /// cleanly within 10 s, whether Discord is there or not: jobs (replays, analyses) are told to
 /// stop, new commands are turned away, those under way finish (at most 5 s, then they answer
 /// that the bot is restarting), the scheduler stops, the gateway connection is closed (code 1000;
 /// given up after 7.5 s) and the database is closed.
+///
+/// Sharded (`--shards`), each shard of the process's range has its own connection, core,
+/// scheduler and database file (see [`open_store`]), so a shard's file can move to another
+/// process; the process's lanes (fairness, members' buckets) and its shutdown are shared.
 pub async fn run_until(
     config: &Config,
     shutdown: impl Future<Output = ()> + Send + 'static,
@@ -81,78 +98,109 @@ pub async fn run_until(
     if config.api_proxy.is_some() {
         info!("sending Discord API calls through the configured proxy");
     }
-    let store = open_store(config)?;
-    let bot = Arc::new(Bot::new(store, Arc::new(SystemClock)));
+    let shards: Vec<Option<Shard>> = match &config.shards {
+        None => vec![None],
+        Some(range) => range
+            .range()
+            .filter_map(|index| Shard::new(index, range.total()))
+            .map(Some)
+            .collect(),
+    };
+    // Every file is opened (and held) before anything connects: a wrong one stops the start.
+    let mut stores = Vec::new();
+    for &shard in &shards {
+        stores.push((shard, open_store(config, shard).await?));
+    }
     let gate = Arc::new(Gate::default());
     let lanes = Arc::new(Lanes::default());
-    let wake = Arc::new(Notify::new());
-
-    let data = {
-        let (bot, gate, wake) = (Arc::clone(&bot), Arc::clone(&gate), Arc::clone(&wake));
-        let lanes = Arc::clone(&lanes);
-        let (plain_moves, defer_after) = (config.plain_moves, config.defer_after);
-        let shards = config.shards.clone();
-        move |http| Data {
-            outbox: Arc::new(Outbox::new(http, Arc::clone(&bot))),
-            bot,
-            gate,
-            lanes,
-            scheduler: wake,
-            plain_moves,
-            defer_after,
-            shards,
-        }
-    };
-    let framework = framework::build(commands::all(), config.registration, data);
-    let mut client =
-        serenity::ClientBuilder::new_with_http(http(config), intents(config.plain_moves))
-            .framework(framework)
-            .raw_event_handler(UnreadableEvents)
-            .await?;
-
-    // The scheduler starts at once: what fell due while the bot was down is posted now.
     let (stop_scheduler, scheduler_stopped) = watch::channel(false);
     let stop_scheduler = Arc::new(stop_scheduler);
-    let outbox = Arc::new(Outbox::new(Arc::clone(&client.http), Arc::clone(&bot)));
-    let post: scheduler::Post = Arc::new(move |replies| {
-        let outbox = Arc::clone(&outbox);
-        Box::pin(async move {
-            for reply in &replies {
-                outbox.post(reply).await;
+    let mut connections = Vec::new();
+    let mut tasks = Vec::new();
+    for (shard, store) in stores {
+        let bot = Arc::new(Bot::new(store, Arc::new(SystemClock)));
+        let wake = Arc::new(Notify::new());
+        let data = {
+            let (bot, gate, wake) = (Arc::clone(&bot), Arc::clone(&gate), Arc::clone(&wake));
+            let lanes = Arc::clone(&lanes);
+            let (plain_moves, defer_after) = (config.plain_moves, config.defer_after);
+            // A connection answers the servers of its own shard only.
+            let shards =
+                shard.and_then(|s| ShardRange::new(s.index()..s.index() + 1, s.total()).ok());
+            move |http| Data {
+                outbox: Arc::new(Outbox::new(http, Arc::clone(&bot))),
+                bot,
+                gate,
+                lanes,
+                scheduler: wake,
+                plain_moves,
+                defer_after,
+                shards,
+            }
+        };
+        let framework = framework::build(commands::all(), config.registration, data);
+        let client =
+            serenity::ClientBuilder::new_with_http(http(config), intents(config.plain_moves))
+                .framework(framework)
+                .raw_event_handler(UnreadableEvents)
+                .await?;
+
+        // The scheduler starts at once: what fell due while the bot was down is posted now.
+        let outbox = Arc::new(Outbox::new(Arc::clone(&client.http), Arc::clone(&bot)));
+        let post: scheduler::Post = Arc::new(move |replies| {
+            let outbox = Arc::clone(&outbox);
+            Box::pin(async move {
+                for reply in &replies {
+                    outbox.post(reply).await;
+                }
+            })
+        });
+        // The computer opponent: plays the games awaiting the bot's own user.
+        tasks.push(tokio::spawn(computer::run(
+            Arc::clone(&bot),
+            Arc::clone(&post),
+            scheduler_stopped.clone(),
+        )));
+        tasks.push(tokio::spawn(scheduler::run(
+            Arc::clone(&bot),
+            wake,
+            post,
+            scheduler_stopped.clone(),
+        )));
+        connections.push(Connection { client, bot, shard });
+    }
+
+    let forgetting = {
+        let lanes = Arc::clone(&lanes);
+        tokio::spawn(async move {
+            let mut every = tokio::time::interval(FORGET_QUIET_MEMBERS);
+            loop {
+                every.tick().await;
+                lanes.forget_quiet_members();
             }
         })
-    });
-    // The computer opponent: plays the games awaiting the bot's own user.
-    let computer = tokio::spawn(computer::run(
-        Arc::clone(&bot),
-        Arc::clone(&post),
-        scheduler_stopped.clone(),
-    ));
-    let scheduler = tokio::spawn(scheduler::run(
-        Arc::clone(&bot),
-        wake,
-        post,
-        scheduler_stopped,
-    ));
+    };
 
-    let forgetting = tokio::spawn(async move {
-        let mut every = tokio::time::interval(FORGET_QUIET_MEMBERS);
-        loop {
-            every.tick().await;
-            lanes.forget_quiet_members();
-        }
-    });
-
-    let (stopping, mut stop_asked) = watch::channel(false);
-    let shard_manager = client.shard_manager.clone();
+    let (stopping, stop_asked) = watch::channel(false);
+    // Set when a connection ends by itself (it failed): the others are stopped too.
+    let ended = Arc::new(Notify::new());
+    let managers: Vec<_> = connections
+        .iter()
+        .map(|c| c.client.shard_manager.clone())
+        .collect();
+    let bots: Vec<Arc<Bot>> = connections.iter().map(|c| Arc::clone(&c.bot)).collect();
     let stopper = {
         let stop_scheduler = Arc::clone(&stop_scheduler);
-        let bot = Arc::clone(&bot);
+        let ended = Arc::clone(&ended);
         tokio::spawn(async move {
-            shutdown.await;
-            info!("shutting down");
+            tokio::select! {
+                () = shutdown => info!("shutting down"),
+                () = ended.notified() => warn!("a gateway connection ended: stopping the others"),
+            }
             let _ = stopping.send(true);
-            bot.stop_jobs();
+            for bot in &bots {
+                bot.stop_jobs();
+            }
             let unfinished = gate.close(FINISH_LIMIT).await;
             if unfinished > 0 {
                 warn!(unfinished, "abandoning the commands still under way");
@@ -162,34 +210,52 @@ pub async fn run_until(
             let _ = stop_scheduler.send(true);
             // serenity's `shutdown_all` does nothing while no shard has started yet (a stop
             // asked for during start-up would be lost and the bot would run on): ask again
-            // until the client has returned, which aborts this task.
+            // until the clients have returned, which aborts this task.
             loop {
-                shard_manager.shutdown_all().await;
+                for manager in &managers {
+                    manager.shutdown_all().await;
+                }
                 tokio::time::sleep(SHUTDOWN_RETRY).await;
             }
         })
     };
-    let gateway_given_up = async move {
-        let _ = stop_asked.wait_for(|asked| *asked).await;
-        tokio::time::sleep(GATEWAY_LIMIT).await;
-    };
-
-    let start = async {
-        match &config.shards {
-            None => client.start_autosharded().await,
-            Some(shards) => {
-                // serenity 0.12's `start_shard_range` runs the shards start..=end (its end is
-                // inclusive, unlike Rust's `..`): hence `end - 1` for our half-open range,
-                // which `ShardRange` guarantees is not empty.
-                let range = shards.range();
-                client
-                    .start_shard_range(range.start..range.end - 1, shards.total())
-                    .await
-            }
+    let gateway_given_up = {
+        let mut stop_asked = stop_asked.clone();
+        async move {
+            let _ = stop_asked.wait_for(|asked| *asked).await;
+            tokio::time::sleep(GATEWAY_LIMIT).await;
         }
     };
+
+    let mut bots = Vec::new();
+    let mut starts = Vec::new();
+    for (order, connection) in connections.into_iter().enumerate() {
+        let Connection {
+            mut client,
+            bot,
+            shard,
+        } = connection;
+        bots.push(bot);
+        let mut stop_asked = stop_asked.clone();
+        let ended = Arc::clone(&ended);
+        starts.push(async move {
+            let gap = IDENTIFY_GAP * u32::try_from(order).unwrap_or(u32::MAX);
+            tokio::select! {
+                () = tokio::time::sleep(gap) => {}
+                _ = stop_asked.wait_for(|asked| *asked) => return Ok(()),
+            }
+            let outcome = match shard {
+                None => client.start_autosharded().await,
+                Some(shard) => client.start_shard(shard.index(), shard.total()).await,
+            };
+            ended.notify_one();
+            drop(client);
+            outcome
+        });
+    }
+    let start = serenity::futures::future::join_all(starts);
     let outcome = tokio::select! {
-        outcome = start => outcome,
+        outcomes = start => outcomes.into_iter().find(Result::is_err).unwrap_or(Ok(())),
         () = gateway_given_up => {
             warn!("the gateway did not close in time (is Discord reachable?); leaving it");
             Ok(())
@@ -198,75 +264,91 @@ pub async fn run_until(
     stopper.abort();
     forgetting.abort();
     let _ = stop_scheduler.send(true);
-    let tasks = async {
-        let _ = tokio::join!(scheduler, computer);
-    };
+    let tasks = serenity::futures::future::join_all(tasks);
     if tokio::time::timeout(TASKS_LIMIT, tasks).await.is_err() {
         warn!("the scheduler or the computer opponent did not stop in time");
     }
-    drop(client);
     // The framework's data holds the core too; serenity's shard tasks let it go as they end.
     let deadline = tokio::time::Instant::now() + TASKS_LIMIT;
-    while Arc::strong_count(&bot) > 1 && tokio::time::Instant::now() < deadline {
+    while bots.iter().any(|bot| Arc::strong_count(bot) > 1)
+        && tokio::time::Instant::now() < deadline
+    {
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
-    match Arc::try_unwrap(bot) {
-        Ok(bot) => {
-            drop(bot);
-            info!("closed the database");
+    for bot in bots {
+        match Arc::try_unwrap(bot) {
+            Ok(bot) => {
+                drop(bot);
+                info!("closed the database");
+            }
+            Err(bot) => warn!(
+                holders = Arc::strong_count(&bot) - 1,
+                "the database closes when the last task using it ends"
+            ),
         }
-        Err(bot) => warn!(
-            holders = Arc::strong_count(&bot) - 1,
-            "the database closes when the last task using it ends"
-        ),
     }
     outcome?;
     info!("disconnected from Discord");
     Ok(())
 }
 
-/// The meta key recording which shards' servers a database file holds.
-const SHARDS_KEY: &str = "shard_range";
+/// How long a start waits for a file another taktable holds before it gives up.
+const HELD_WAIT: Duration = Duration::from_secs(3);
 
-/// Opens the database: `DATABASE_PATH`, or with shards the file of this process's range (see
-/// [`ShardRange::database_path`]). A file records its range when first used and is refused by a
-/// process running another range (or none), so a server's data can never land in two files.
-fn open_store(config: &Config) -> Result<Store, Error> {
-    let path = match &config.shards {
+/// Opens and holds the database of `shard` (see [`Shard::path`]: `taktable.db` gives
+/// `taktable.shard-3-of-8.db`), or unsharded `DATABASE_PATH` itself. A shard's file records its
+/// shard when first used; a file recording another shard (or one of the unsharded bot, with
+/// games in it) is refused, and so is a shard's file for the unsharded bot, so a server's data
+/// can never land in two files. A file another taktable holds (a running bot, a reshard) is
+/// refused too, after [`HELD_WAIT`].
+async fn open_store(config: &Config, shard: Option<Shard>) -> Result<Store, Error> {
+    let path = match shard {
         None => config.database_path.clone(),
-        Some(shards) => shards.database_path(&config.database_path),
+        Some(shard) => shard.path(&config.database_path),
     };
     let database = |error| Error::Database {
         path: path.clone(),
         error,
     };
-    let store = Store::open(&path).map_err(database)?;
-    let recorded = store.meta(SHARDS_KEY).map_err(database)?;
-    let running = config.shards.as_ref().map(ShardRange::to_string);
-    match (recorded, running) {
+    // A bot restarting in place may find its previous run still letting go of the file.
+    let deadline = tokio::time::Instant::now() + HELD_WAIT;
+    let store = loop {
+        match Store::open_exclusive(&path) {
+            Err(StoreError::InUse(_)) if tokio::time::Instant::now() < deadline => {
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+            opened => break opened.map_err(database)?,
+        }
+    };
+    let recorded = store.shard().map_err(database)?;
+    match (recorded, shard) {
         (None, None) => {}
-        (None, Some(running)) => store.set_meta(SHARDS_KEY, &running).map_err(database)?,
         (Some(recorded), Some(running)) if recorded == running => {}
-        (recorded, _) => {
-            let words = |shards: Option<&ShardRange>| {
-                shards.map_or_else(|| "every shard".to_string(), ShardRange::words)
-            };
+        (None, Some(running)) if !store.holds_games().map_err(database)? => {
+            store.claim_shard(running).map_err(database)?
+        }
+        (recorded, running) => {
             let recorded = recorded.map_or_else(
-                || "every shard".to_string(),
-                |text| format!("shards {}", text.replace("-of-", " of ")),
+                || {
+                    "every shard (it is an unsharded database: split it with `taktable reshard \
+                     --from 1 --to TOTAL`)"
+                        .to_string()
+                },
+                Shard::words,
             );
+            let running = running.map_or_else(|| "every shard".to_string(), Shard::words);
             return Err(Error::ShardMismatch {
                 path,
                 recorded,
-                running: words(config.shards.as_ref()),
+                running,
             });
         }
     }
-    match &config.shards {
-        Some(shards) => info!(
+    match shard {
+        Some(shard) => info!(
             database = %path.display(),
-            "running {}: this process keeps the servers of these shards only",
-            shards.words()
+            "running {}: its connection keeps the servers of this shard only",
+            shard.words()
         ),
         None => info!(database = %path.display(), "running every shard"),
     }

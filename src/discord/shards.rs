@@ -2,18 +2,14 @@
 //!
 //! Discord sends a server's events on shard `(guild_id >> 22) % total` (its docs' "sharding
 //! formula"), and direct messages on shard 0. `taktable run --shards TOTAL --shard-range A..B`
-//! runs shards A, A+1, ..., B-1 (a half-open range, as Rust writes it) and keeps the servers of
-//! those shards, and only those, in its own SQLite file (see [`ShardRange::database_path`]).
+//! runs shards A, A+1, ..., B-1 (a half-open range, as Rust writes it), each with its own
+//! connection and its own SQLite file of its servers (see [`crate::store::shards`]), so a shard
+//! moves between processes with its file.
 
 use std::fmt;
 use std::ops::Range;
-use std::path::{Path, PathBuf};
 
-/// The shard of a server among `total` shards: Discord's formula.
-pub fn shard_of(guild_id: u64, total: u32) -> u32 {
-    // `total` is at least 1 (checked by `ShardRange::new`), and the remainder is below it.
-    ((guild_id >> 22) % u64::from(total.max(1))) as u32
-}
+pub use crate::store::shard_of;
 
 /// The shards one process runs: `range` (half-open) out of `total`. Always
 /// `start < end <= total` and `total >= 1`.
@@ -107,8 +103,11 @@ impl ShardRange {
         self.total
     }
 
-    /// "shards 0..2 of 4", for messages.
+    /// "shards 0..2 of 4" ("shard 3 of 4" for one), for messages.
     pub fn words(&self) -> String {
+        if self.range.len() == 1 {
+            return format!("shard {} of {}", self.range.start, self.total);
+        }
         format!(
             "shards {}..{} of {}",
             self.range.start, self.range.end, self.total
@@ -118,23 +117,6 @@ impl ShardRange {
     /// Whether this process keeps the server `guild_id`.
     pub fn serves(&self, guild_id: u64) -> bool {
         self.range.contains(&shard_of(guild_id, self.total))
-    }
-
-    /// The SQLite file of this range, next to `path` and named after it: `taktable.db` becomes
-    /// `taktable.shards-0..2-of-4.db`. One file per process (not per shard): the process is
-    /// that file's only writer, and a server's data is in the file of the range holding its
-    /// shard, which the name says.
-    pub fn database_path(&self, path: &Path) -> PathBuf {
-        let stem = path
-            .file_stem()
-            .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        let mut name = format!("{stem}.shards-{self}");
-        if let Some(ext) = path.extension() {
-            name.push('.');
-            name.push_str(&ext.to_string_lossy());
-        }
-        path.with_file_name(name)
     }
 }
 
@@ -156,8 +138,8 @@ pub fn refusal(shards: Option<&ShardRange>, guild: &str) -> Option<String> {
         None => "no gateway shard".to_string(),
     };
     Some(format!(
-        "This server belongs to {whose}, which another taktable process serves (this one runs \
-         {}), so nothing was done. If this keeps happening, please tell the bot's host.",
+        "This server belongs to {whose}, which another of the bot's connections serves (this \
+         one runs {}), so nothing was done. If this keeps happening, please tell the bot's host.",
         shards.words()
     ))
 }
@@ -305,23 +287,5 @@ mod tests {
             .unwrap_err()
             .to_string()
             .contains("--shard-range or DISCORD_SHARD_RANGE"));
-    }
-
-    #[test]
-    fn each_range_has_its_own_database_file_named_after_it() {
-        let range = ShardRange::parse("4", Some("0..2")).unwrap();
-        assert_eq!(
-            range.database_path(Path::new("/var/lib/taktable/taktable.db")),
-            PathBuf::from("/var/lib/taktable/taktable.shards-0..2-of-4.db")
-        );
-        assert_eq!(
-            range.database_path(Path::new("games")),
-            PathBuf::from("games.shards-0..2-of-4")
-        );
-        let other = ShardRange::parse("4", Some("2..4")).unwrap();
-        assert_ne!(
-            range.database_path(Path::new("t.db")),
-            other.database_path(Path::new("t.db"))
-        );
     }
 }

@@ -154,11 +154,13 @@ impl Store {
     /// already waits in the channel.
     pub fn create_challenge(&self, c: &NewChallenge) -> Result<i64> {
         let conn = self.conn();
+        // A shard's file numbers its challenges in its shard's residue (`None`: as SQLite does).
+        let id = super::shards::next_id(&conn, "challenges")?;
         let inserted = conn.execute_cached(
             "INSERT INTO challenges (guild, channel, challenger, opponent, game, settings, color,
                                      rated, rematch_of, status, created_at, expires_at,
-                                     thread, blind)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, 'open', ?10, ?11, ?12, ?13)",
+                                     thread, blind, id)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, 'open', ?10, ?11, ?12, ?13, ?14)",
             params![
                 c.guild,
                 c.channel,
@@ -173,6 +175,7 @@ impl Store {
                 time_text(c.expires_at),
                 c.thread,
                 c.blind,
+                id,
             ],
         );
         match inserted {

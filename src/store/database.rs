@@ -49,6 +49,9 @@ pub struct Store {
     conn: Mutex<Connection>,
     /// The file opened (none in memory), checked before each commit.
     file: Option<Arc<OpenedFile>>,
+    /// The file held for this store alone ([`Store::open_exclusive`]):
+    /// released when the store is dropped.
+    _held: Option<std::fs::File>,
 }
 
 /// The database file as it was opened: where, which file, how long.
@@ -86,6 +89,19 @@ impl OpenedFile {
         }
         same
     }
+}
+
+/// Takes the advisory lock of `file` without waiting: whether it was free.
+#[cfg(unix)]
+fn hold(file: &std::fs::File) -> bool {
+    use std::os::unix::io::AsRawFd;
+    // SAFETY: the descriptor is the open file's, which outlives the call.
+    unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) == 0 }
+}
+
+#[cfg(not(unix))]
+fn hold(_file: &std::fs::File) -> bool {
+    true
 }
 
 #[cfg(unix)]
@@ -141,6 +157,30 @@ impl Store {
         Ok(store)
     }
 
+    /// [`Store::open`], holding the file for this store alone (an advisory
+    /// lock, `flock`): refused with [`StoreError::InUse`] while another
+    /// holds it. `taktable run` holds its files this way, and `taktable
+    /// reshard` the files it reads and writes, so neither runs on a file the
+    /// other uses.
+    pub fn open_exclusive(path: &Path) -> Result<Store> {
+        let held = std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(path)
+            .map_err(|e| StoreError::Held {
+                path: path.to_path_buf(),
+                why: e.to_string(),
+            })?;
+        if !hold(&held) {
+            return Err(StoreError::InUse(path.to_path_buf()));
+        }
+        let mut store = Store::open(path)?;
+        store._held = Some(held);
+        Ok(store)
+    }
+
     /// A private database in memory (for tests).
     pub fn open_in_memory() -> Result<Store> {
         Store::setup(Connection::open_in_memory()?)
@@ -170,6 +210,7 @@ impl Store {
         Ok(Store {
             conn: Mutex::new(conn),
             file: None,
+            _held: None,
         })
     }
 

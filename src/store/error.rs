@@ -38,6 +38,19 @@ pub enum StoreError {
          nothing was changed in it: give taktable a new or its own database file"
     )]
     OtherApplication(i32),
+    /// Another taktable (a running bot, a reshard) holds the file.
+    #[error(
+        "the database file {} is in use by another taktable (a running bot or a reshard); \
+         nothing was changed in it: stop that one first",
+        .0.display()
+    )]
+    InUse(std::path::PathBuf),
+    /// The file could not be opened to be held.
+    #[error("the database file {} can't be opened: {why}", path.display())]
+    Held {
+        path: std::path::PathBuf,
+        why: String,
+    },
 }
 
 thread_local! {

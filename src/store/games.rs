@@ -24,12 +24,14 @@ pub(crate) fn insert_game(
     challenge: Option<i64>,
 ) -> Result<i64> {
     let now = time_text(g.created_at);
+    // A shard's file numbers its games in its shard's residue (`None`: as SQLite does).
+    let id = super::shards::next_id(tx, "games")?;
     let inserted = tx.execute_cached(
         "INSERT INTO games (guild, channel, game, settings, player1, player2, rated, challenge_id,
-                            status, snapshot, version, created_at, updated_at, theme, blind)
+                            status, snapshot, version, created_at, updated_at, theme, blind, id)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, 'active', ?9, 0, ?10, ?10,
                  (SELECT u.theme FROM challenges c JOIN users u ON u.id = c.challenger
-                  WHERE c.id = ?8), ?11)",
+                  WHERE c.id = ?8), ?11, ?12)",
         params![
             g.guild,
             g.channel,
@@ -42,6 +44,7 @@ pub(crate) fn insert_game(
             g.snapshot,
             now,
             g.blind,
+            id,
         ],
     );
     match inserted {

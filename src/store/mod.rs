@@ -21,8 +21,10 @@ pub mod error;
 pub mod games;
 pub mod ratings;
 pub mod reminders;
+pub mod reshard;
 pub mod rows;
 pub mod schedule;
+pub mod shards;
 pub mod sql;
 pub mod threads;
 pub mod users;
@@ -37,6 +39,7 @@ pub use ratings::{FinishedGame, PlayerRating, RatingChange};
 pub use reminders::PersonalReminder;
 pub use rows::{Finish, GameRow, GameStatus, MoveRow, NewGame, Offer, OfferKind};
 pub use schedule::{GuildSettings, Timing, Turn};
+pub use shards::{shard_of, shard_of_guild, Shard};
 pub use sql::{parse_time, time_text, UserId};
 
 #[cfg(test)]

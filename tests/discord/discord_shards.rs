@@ -1,13 +1,13 @@
 //! A big deployment: four gateway shards run by two bot processes (`DISCORD_SHARDS=4`,
 //! `DISCORD_SHARD_RANGE=0..2` and `2..4`) against one Discord stand-in, which routes each
 //! server's events to its shard's connection as Discord does (`(guild_id >> 22) % 4`). Games are
-//! started in servers of every shard; each process's database holds its servers' games and no
+//! started in servers of every shard; each shard's database file holds its servers' games and no
 //! other's. An event sent on the wrong shard is refused with an answer and changes nothing;
 //! direct messages go to shard 0 and touch no server data.
 //!
 //! The two processes are two bots in this test process (as the other stand-in tests run one):
-//! each has its own client, core and SQLite file, and shares nothing with the other but the
-//! stand-in. Serenity spaces a process's IDENTIFYs 5 s apart, so starting takes about 5 s.
+//! each runs a connection, core and SQLite file per shard, and shares nothing with the other but
+//! the stand-in. A process starts its connections 5.5 s apart, so starting takes about 6 s.
 
 use std::path::{Path, PathBuf};
 
@@ -69,7 +69,9 @@ async fn start_game(standin: &StandIn, guild: u64) {
     standin.send_interaction(&accept);
     let accepted = answer(standin, &accept).await.json();
     assert!(
-        !accepted.to_string().contains("another taktable process"),
+        !accepted
+            .to_string()
+            .contains("another of the bot's connections"),
         "server {guild} (shard {}) was refused: {accepted}",
         shard_of(guild, TOTAL)
     );
@@ -194,14 +196,14 @@ async fn four_shards_in_two_processes_keep_each_server_in_one_database() {
         standin.summary()
     );
 
-    // Each process's file holds exactly the servers of its shards: one game and its accepted
+    // Each shard's file holds exactly the servers of its shard: one game and its accepted
     // challenge each (the stray and direct challenges were stored nowhere).
-    for (range, mine) in [("0..2", 0..2), ("2..4", 2..4)] {
-        let path: PathBuf = dir.path().join(format!("taktable.shards-{range}-of-4.db"));
+    for shard in 0..TOTAL {
+        let path: PathBuf = dir.path().join(format!("taktable.shard-{shard}-of-4.db"));
         let expected: Vec<u64> = servers
             .iter()
             .copied()
-            .filter(|&g| mine.contains(&shard_of(g, TOTAL)))
+            .filter(|&g| shard_of(g, TOTAL) == shard)
             .collect();
         let (games, challenges) = servers_in(&path);
         assert_eq!(games, expected, "games in {}", path.display());
@@ -220,9 +222,9 @@ async fn a_database_is_refused_by_a_process_running_other_shards() {
     standin.wait_for_commands(None, WAIT).await;
     first.stop().await.unwrap();
 
-    // The file of shards 0..2, given to a process running every shard unsharded: refused, as
-    // it holds only some servers' data (and the unsharded process would write any server's).
-    let file = dir.path().join("taktable.shards-0..2-of-4.db");
+    // The file of shard 0, given to a process running every shard unsharded: refused, as it
+    // holds only some servers' data (and the unsharded process would write any server's).
+    let file = dir.path().join("taktable.shard-0-of-4.db");
     let mut unsharded = RunningBot::start_on(
         standin.share(),
         &token,
@@ -234,7 +236,7 @@ async fn a_database_is_refused_by_a_process_running_other_shards() {
     };
     let text = error.to_string();
     assert!(
-        text.contains("shards 0..2 of 4") && text.contains("every shard"),
+        text.contains("shard 0 of 4") && text.contains("every shard"),
         "{text}"
     );
 }

@@ -1,0 +1,852 @@
+//! `taktable reshard --from F --to T`: the files of F shards (see
+//! [`super::shards`]) split or merged into the files of T shards, every row
+//! kept.
+//!
+//! Where each row goes: a row of a table with a `guild` column goes to its
+//! server's shard among T (shard 0 for rows of no server); a row with a
+//! `game_id` goes with its game; a computer opponent's level
+//! (`meta.computer.level.<game>`) with its game. The users and their
+//! preferences (`users`, `dm_notifications`) are copied to every new file
+//! made from the old file they were in; where a merge meets one user twice,
+//! the newer row (`updated_at`) is kept. A table none of this places stops
+//! the reshard before anything is written, rather than being left behind.
+//!
+//! Safety: the old files are only read, each held (as `taktable run` holds
+//! them, so neither runs while the other does) and checked to record the
+//! shard their name says and to hold only that shard's servers. The new
+//! files are written under a `.partial` name, counted table by table
+//! against what the old files hold, checked for integrity and foreign keys,
+//! and only then renamed to their names. The old files are never removed.
+//! Game and challenge ids are kept (an id names one game in every file; see
+//! [`super::shards`]).
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::path::{Path, PathBuf};
+
+use rusqlite::{params, Connection};
+
+use super::database::Store;
+use super::error::StoreError;
+use super::shards::{shard_of_guild, totals_beside, Shard, SHARD_KEY};
+
+/// The meta key prefix of a computer opponent's level in a game.
+const LEVEL_PREFIX: &str = "computer.level.";
+
+/// The meta keys that describe a file itself, never copied.
+const OWN_KEYS: &[&str] = &[SHARD_KEY, "shard_range"];
+
+/// The tables of users and their preferences: in every file, the newest
+/// row of a user kept when files merge.
+const PER_USER: &[&str] = &["users", "dm_notifications"];
+
+/// Why a reshard stopped. Nothing was changed in the old files, and no new
+/// file was left under its final name.
+#[derive(Debug, thiserror::Error)]
+pub enum ReshardError {
+    #[error("the number of shards must be at least 1")]
+    NoShards,
+    #[error("the files are already those of {0} shards: nothing to do")]
+    Same(u32),
+    #[error(
+        "--from {from} does not match the files beside {}: {missing} {found}",
+        base.display()
+    )]
+    Missing {
+        base: PathBuf,
+        from: u32,
+        /// Which files of `from` shards are missing.
+        missing: String,
+        /// What was found instead, and what to try.
+        found: String,
+    },
+    #[error(
+        "the new files are already there: {}; nothing was changed. A reshard writes new files \
+         only: move these away (or remove them, if they are left from an earlier reshard) first",
+        list(.0)
+    )]
+    TargetsExist(Vec<PathBuf>),
+    #[error("{}: {error}", path.display())]
+    Store { path: PathBuf, error: StoreError },
+    #[error(
+        "{} records {found}, not {expected} as its name says; nothing was changed. Was it \
+         renamed by hand? Give each file back its own name",
+        path.display()
+    )]
+    WrongRecord {
+        path: PathBuf,
+        expected: String,
+        found: String,
+    },
+    #[error(
+        "{} holds server {guild}, which belongs to shard {belongs} of {total}, not to the file's \
+         {}; nothing was changed",
+        path.display(), shard.words()
+    )]
+    Misplaced {
+        path: PathBuf,
+        guild: String,
+        shard: Shard,
+        belongs: u32,
+        total: u32,
+    },
+    #[error(
+        "the table {0} has no guild, game_id or user column: the reshard does not know which \
+         file its rows belong in, so nothing was changed"
+    )]
+    UnknownTable(String),
+    #[error(
+        "{} has {rows} rows of {table} whose game is not in the file; nothing was changed",
+        path.display()
+    )]
+    Orphans {
+        path: PathBuf,
+        table: String,
+        rows: u64,
+    },
+    #[error(
+        "{} came out with {found} rows of {table} where {expected} were expected; it was removed \
+         and nothing else was changed",
+        path.display()
+    )]
+    Verify {
+        path: PathBuf,
+        table: String,
+        expected: u64,
+        found: u64,
+    },
+    #[error("{} failed its check ({what}); it was removed and nothing else was changed", path.display())]
+    Check { path: PathBuf, what: String },
+    #[error("{}: {error}", path.display())]
+    Io {
+        path: PathBuf,
+        error: std::io::Error,
+    },
+}
+
+fn list(paths: &[PathBuf]) -> String {
+    paths
+        .iter()
+        .map(|p| p.display().to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// What a reshard did.
+#[derive(Debug)]
+pub struct Outcome {
+    /// The files read, left as they were.
+    pub sources: Vec<PathBuf>,
+    /// The files written, in shard order.
+    pub targets: Vec<NewFile>,
+    /// Each table's rows: in the old files together, in the new ones.
+    pub tables: Vec<(String, u64, u64)>,
+}
+
+/// One file written.
+#[derive(Debug)]
+pub struct NewFile {
+    pub shard: Shard,
+    pub path: PathBuf,
+    /// Its servers and games.
+    pub servers: usize,
+    pub games: u64,
+    /// Its rows, table by table.
+    pub rows: BTreeMap<String, u64>,
+}
+
+/// How the rows of a table find their file.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Placement {
+    /// By the `guild` column.
+    Guild,
+    /// With the game of the `game_id` column.
+    Game,
+    /// In every file made from the old one; the newest row of a key kept.
+    User,
+    /// The meta table: levels with their games, the file's own keys not at
+    /// all, the rest as it is.
+    Meta,
+}
+
+/// A table and how its rows are placed.
+struct Table {
+    name: String,
+    columns: Vec<String>,
+    key: Vec<String>,
+    placement: Placement,
+}
+
+/// An old file, held.
+struct Source {
+    path: PathBuf,
+    /// The shard its name says (`None`: the unsharded file, for `--from 1`).
+    shard: Option<Shard>,
+    store: Store,
+}
+
+/// Splits or merges the files of `from` shards beside `base` into the files
+/// of `to` shards (see the module's text). With `from` 1, the unsharded
+/// file `base` itself is read when there is no `*.shard-0-of-1.*` file.
+pub fn reshard(base: &Path, from: u32, to: u32) -> Result<Outcome, ReshardError> {
+    if from == 0 || to == 0 {
+        return Err(ReshardError::NoShards);
+    }
+    if from == to {
+        return Err(ReshardError::Same(from));
+    }
+    let sources = open_sources(base, from)?;
+    let targets: Vec<Shard> = (0..to).filter_map(|t| Shard::new(t, to)).collect();
+    let finals: Vec<PathBuf> = targets.iter().map(|t| t.path(base)).collect();
+    let taken: Vec<PathBuf> = finals.iter().filter(|p| p.exists()).cloned().collect();
+    if !taken.is_empty() {
+        return Err(ReshardError::TargetsExist(taken));
+    }
+    let tables = tables(&sources[0])?;
+    let plan = Plan::make(&sources, &tables, to)?;
+
+    let mut written = Vec::new();
+    let outcome = (|| {
+        let mut files = Vec::new();
+        for (&shard, path) in targets.iter().zip(&finals) {
+            let partial = partial_path(path);
+            written.push(partial.clone());
+            files.push(write_target(
+                &sources, &tables, &plan, shard, &partial, path, from,
+            )?);
+        }
+        Ok(files)
+    })();
+    let mut files = match outcome {
+        Ok(files) => files,
+        Err(error) => {
+            for partial in &written {
+                remove_database(partial);
+            }
+            return Err(error);
+        }
+    };
+    for (file, partial) in files.iter_mut().zip(&written) {
+        std::fs::rename(partial, &file.path).map_err(|error| ReshardError::Io {
+            path: file.path.clone(),
+            error,
+        })?;
+    }
+    let tables = tables
+        .iter()
+        .map(|t| {
+            let before = sources.iter().map(|s| count(&s.store, &t.name)).sum();
+            let after = files.iter().map(|f| f.rows[&t.name]).sum();
+            (t.name.clone(), before, after)
+        })
+        .collect();
+    Ok(Outcome {
+        sources: sources.into_iter().map(|s| s.path).collect(),
+        targets: files,
+        tables,
+    })
+}
+
+/// Where a new file is written before it is checked.
+fn partial_path(path: &Path) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(".partial");
+    PathBuf::from(name)
+}
+
+/// Removes a database this reshard wrote (and its journal files).
+fn remove_database(path: &Path) {
+    for suffix in ["", "-wal", "-shm", "-journal"] {
+        let mut name = path.as_os_str().to_owned();
+        name.push(suffix);
+        let _ = std::fs::remove_file(PathBuf::from(name));
+    }
+}
+
+/// The files of `from` shards, held and checked to be what their names say.
+fn open_sources(base: &Path, from: u32) -> Result<Vec<Source>, ReshardError> {
+    let shards: Vec<Shard> = (0..from).filter_map(|s| Shard::new(s, from)).collect();
+    let paths: Vec<PathBuf> = shards.iter().map(|s| s.path(base)).collect();
+    let present: Vec<bool> = paths.iter().map(|p| p.is_file()).collect();
+    let unsharded = from == 1 && !present[0] && base.is_file();
+    if !unsharded && present.iter().any(|p| !p) {
+        return Err(missing(base, from, &shards, &present));
+    }
+    let mut sources = Vec::new();
+    for (shard, path) in shards.into_iter().zip(paths) {
+        let (path, shard) = if unsharded {
+            (base.to_path_buf(), None)
+        } else {
+            (path, Some(shard))
+        };
+        let store = Store::open_exclusive(&path).map_err(|error| ReshardError::Store {
+            path: path.clone(),
+            error,
+        })?;
+        let found = store.shard().map_err(|error| ReshardError::Store {
+            path: path.clone(),
+            error,
+        })?;
+        if found != shard {
+            let words = |s: Option<Shard>| s.map_or("no shard (unsharded)".into(), Shard::words);
+            return Err(ReshardError::WrongRecord {
+                path,
+                expected: words(shard),
+                found: words(found),
+            });
+        }
+        sources.push(Source { path, shard, store });
+    }
+    Ok(sources)
+}
+
+/// The error for a `--from` the files beside `base` do not match.
+fn missing(base: &Path, from: u32, shards: &[Shard], present: &[bool]) -> ReshardError {
+    let absent: Vec<String> = shards
+        .iter()
+        .zip(present)
+        .filter(|(_, &p)| !p)
+        .map(|(s, _)| s.path(base).display().to_string())
+        .collect();
+    let missing = if present.iter().all(|p| !p) {
+        format!("there is no file of {from} shards (such as {})", absent[0])
+    } else {
+        format!(
+            "these files of {from} shards are missing: {}",
+            absent.join(", ")
+        )
+    };
+    let totals = totals_beside(base);
+    let complete: Vec<u32> = totals
+        .iter()
+        .filter(|(total, shards)| shards.len() == *total as usize)
+        .map(|(total, _)| *total)
+        .collect();
+    let found = if totals.is_empty() {
+        if base.is_file() {
+            format!(
+                "only the unsharded file {} is there: split it with --from 1",
+                base.display()
+            )
+        } else {
+            "no shard file is there at all".to_string()
+        }
+    } else {
+        let each: Vec<String> = totals
+            .iter()
+            .map(|(total, shards)| {
+                let which: Vec<String> = shards.iter().map(u32::to_string).collect();
+                format!("shards {} of {total}", which.join(", "))
+            })
+            .collect();
+        let hint = match complete.as_slice() {
+            [total] => format!(": did you mean --from {total}?"),
+            [] => ": no total has all its files".to_string(),
+            _ => String::new(),
+        };
+        format!("found the files of {}{hint}", each.join("; "))
+    };
+    ReshardError::Missing {
+        base: base.to_path_buf(),
+        from,
+        missing,
+        found,
+    }
+}
+
+/// The tables of the schema, each with its placement.
+fn tables(source: &Source) -> Result<Vec<Table>, ReshardError> {
+    let failed = |error: rusqlite::Error| ReshardError::Store {
+        path: source.path.clone(),
+        error: error.into(),
+    };
+    let conn = source.store.conn();
+    let names: Vec<String> = conn
+        .prepare(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite%'
+             ORDER BY name",
+        )
+        .and_then(|mut s| s.query_map([], |r| r.get(0))?.collect())
+        .map_err(failed)?;
+    let mut tables = Vec::new();
+    for name in names {
+        let info: Vec<(String, i64)> = conn
+            .prepare(&format!("PRAGMA table_info(\"{name}\")"))
+            .and_then(|mut s| s.query_map([], |r| Ok((r.get(1)?, r.get(5)?)))?.collect())
+            .map_err(failed)?;
+        let has = |column: &str| info.iter().any(|(c, _)| c == column);
+        let placement = if name == "meta" {
+            Placement::Meta
+        } else if PER_USER.contains(&name.as_str()) && has("updated_at") {
+            Placement::User
+        } else if has("guild") {
+            Placement::Guild
+        } else if has("game_id") {
+            Placement::Game
+        } else {
+            return Err(ReshardError::UnknownTable(name));
+        };
+        let mut key: Vec<(i64, String)> = info
+            .iter()
+            .filter(|(_, pk)| *pk > 0)
+            .map(|(c, pk)| (*pk, c.clone()))
+            .collect();
+        key.sort();
+        tables.push(Table {
+            name,
+            columns: info.into_iter().map(|(c, _)| c).collect(),
+            key: key.into_iter().map(|(_, c)| c).collect(),
+            placement,
+        });
+    }
+    Ok(tables)
+}
+
+/// Which new file each server and game goes to, and how many rows of each
+/// table each new file must end up with.
+struct Plan {
+    /// Server -> new shard.
+    guilds: HashMap<String, u32>,
+    /// Game id -> new shard.
+    games: HashMap<i64, u32>,
+    /// The highest value of each AUTOINCREMENT sequence in any old file.
+    sequences: BTreeMap<String, i64>,
+    /// Rows expected per (new shard, table), for the tables placed by server
+    /// or game, and the computer levels per new shard.
+    expected: HashMap<(u32, String), u64>,
+    levels: HashMap<u32, u64>,
+}
+
+impl Plan {
+    fn make(sources: &[Source], tables: &[Table], to: u32) -> Result<Plan, ReshardError> {
+        let mut plan = Plan {
+            guilds: HashMap::new(),
+            games: HashMap::new(),
+            sequences: BTreeMap::new(),
+            expected: HashMap::new(),
+            levels: HashMap::new(),
+        };
+        for source in sources {
+            let failed = |error: rusqlite::Error| ReshardError::Store {
+                path: source.path.clone(),
+                error: error.into(),
+            };
+            let conn = source.store.conn();
+            for table in tables {
+                let by_guild = match table.placement {
+                    Placement::Guild => format!(
+                        "SELECT guild, count(*) FROM \"{}\" GROUP BY guild",
+                        table.name
+                    ),
+                    Placement::Game => {
+                        let orphans: i64 = conn
+                            .query_row(
+                                &format!(
+                                    "SELECT count(*) FROM \"{}\"
+                                     WHERE game_id NOT IN (SELECT id FROM games)",
+                                    table.name
+                                ),
+                                [],
+                                |r| r.get(0),
+                            )
+                            .map_err(failed)?;
+                        if orphans > 0 {
+                            return Err(ReshardError::Orphans {
+                                path: source.path.clone(),
+                                table: table.name.clone(),
+                                rows: orphans as u64,
+                            });
+                        }
+                        format!(
+                            "SELECT g.guild, count(*) FROM \"{}\" t JOIN games g ON g.id = t.game_id
+                             GROUP BY g.guild",
+                            table.name
+                        )
+                    }
+                    Placement::User | Placement::Meta => continue,
+                };
+                let counts: Vec<(String, i64)> = conn
+                    .prepare(&by_guild)
+                    .and_then(|mut s| s.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?.collect())
+                    .map_err(failed)?;
+                for (guild, rows) in counts {
+                    if let Some(shard) = source.shard {
+                        let belongs = shard_of_guild(&guild, shard.total());
+                        if belongs != shard.index() {
+                            return Err(ReshardError::Misplaced {
+                                path: source.path.clone(),
+                                guild,
+                                shard,
+                                belongs,
+                                total: shard.total(),
+                            });
+                        }
+                    }
+                    let target = shard_of_guild(&guild, to);
+                    plan.guilds.insert(guild, target);
+                    *plan
+                        .expected
+                        .entry((target, table.name.clone()))
+                        .or_default() += rows as u64;
+                }
+            }
+            let games: Vec<(i64, String)> = conn
+                .prepare("SELECT id, guild FROM games")
+                .and_then(|mut s| s.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?.collect())
+                .map_err(failed)?;
+            for (id, guild) in games {
+                plan.games.insert(id, shard_of_guild(&guild, to));
+            }
+            let levels: Vec<String> = conn
+                .prepare("SELECT key FROM meta WHERE key LIKE 'computer.level.%'")
+                .and_then(|mut s| s.query_map([], |r| r.get(0))?.collect())
+                .map_err(failed)?;
+            let mut orphans = 0;
+            for key in levels {
+                let game = key[LEVEL_PREFIX.len()..].parse::<i64>().ok();
+                match game.and_then(|id| plan.games.get(&id)) {
+                    Some(&target) => *plan.levels.entry(target).or_default() += 1,
+                    None => orphans += 1,
+                }
+            }
+            if orphans > 0 {
+                return Err(ReshardError::Orphans {
+                    path: source.path.clone(),
+                    table: "meta (computer levels)".into(),
+                    rows: orphans,
+                });
+            }
+            let sequences: Vec<(String, i64)> = conn
+                .prepare("SELECT name, seq FROM sqlite_sequence")
+                .and_then(|mut s| s.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?.collect())
+                .map_err(failed)?;
+            for (name, seq) in sequences {
+                let highest = plan.sequences.entry(name).or_insert(0);
+                *highest = (*highest).max(seq);
+            }
+        }
+        Ok(plan)
+    }
+}
+
+/// The number of rows of `table` in `store`.
+fn count(store: &Store, table: &str) -> u64 {
+    store
+        .conn()
+        .query_row(&format!("SELECT count(*) FROM \"{table}\""), [], |r| {
+            r.get::<_, i64>(0)
+        })
+        .map_or(0, |n| n as u64)
+}
+
+/// Greatest common divisor.
+fn gcd(a: u32, b: u32) -> u32 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
+
+/// Writes and checks the new file of `shard` at `partial`.
+fn write_target(
+    sources: &[Source],
+    tables: &[Table],
+    plan: &Plan,
+    shard: Shard,
+    partial: &Path,
+    path: &Path,
+    from: u32,
+) -> Result<NewFile, ReshardError> {
+    remove_database(partial);
+    let failed = |error: StoreError| ReshardError::Store {
+        path: partial.to_path_buf(),
+        error,
+    };
+    let sql = |error: rusqlite::Error| failed(error.into());
+    let store = Store::open_exclusive(partial).map_err(failed)?;
+    store.claim_shard(shard).map_err(failed)?;
+    // A server of shard s among `from` can be on shard t among `to` only if
+    // s and t agree modulo gcd(from, to).
+    let step = gcd(from, shard.total());
+    let feeding: Vec<&Source> = sources
+        .iter()
+        .filter(|s| s.shard.map_or(0, Shard::index) % step == shard.index() % step)
+        .collect();
+    {
+        let mut conn = store.conn();
+        conn.execute_batch(
+            "CREATE TEMP TABLE reshard_guilds (guild TEXT PRIMARY KEY);
+             CREATE TEMP TABLE reshard_games (id INTEGER PRIMARY KEY);",
+        )
+        .map_err(sql)?;
+        {
+            let mut guild = conn
+                .prepare("INSERT INTO temp.reshard_guilds (guild) VALUES (?1)")
+                .map_err(sql)?;
+            for (name, _) in plan.guilds.iter().filter(|(_, &t)| t == shard.index()) {
+                guild.execute([name]).map_err(sql)?;
+            }
+            let mut game = conn
+                .prepare("INSERT INTO temp.reshard_games (id) VALUES (?1)")
+                .map_err(sql)?;
+            for (id, _) in plan.games.iter().filter(|(_, &t)| t == shard.index()) {
+                game.execute([id]).map_err(sql)?;
+            }
+        }
+        for source in &feeding {
+            let path = source.path.to_string_lossy().into_owned();
+            conn.execute("ATTACH DATABASE ?1 AS old", [path])
+                .map_err(sql)?;
+            copy(&mut conn, tables).map_err(sql)?;
+            conn.execute_batch("DETACH DATABASE old").map_err(sql)?;
+        }
+        for (name, seq) in &plan.sequences {
+            let updated = conn
+                .execute(
+                    "UPDATE sqlite_sequence SET seq = max(seq, ?2) WHERE name = ?1",
+                    params![name, seq],
+                )
+                .map_err(sql)?;
+            if updated == 0 {
+                conn.execute(
+                    "INSERT INTO sqlite_sequence (name, seq) VALUES (?1, ?2)",
+                    params![name, seq],
+                )
+                .map_err(sql)?;
+            }
+        }
+        conn.execute_batch("DROP TABLE temp.reshard_guilds; DROP TABLE temp.reshard_games;")
+            .map_err(sql)?;
+    }
+    let rows = verify(&store, tables, plan, shard, &feeding, partial)?;
+    let servers = plan
+        .guilds
+        .values()
+        .filter(|&&t| t == shard.index())
+        .count();
+    let games = plan.games.values().filter(|&&t| t == shard.index()).count() as u64;
+    Ok(NewFile {
+        shard,
+        path: path.to_path_buf(),
+        servers,
+        games,
+        rows,
+    })
+}
+
+/// Copies the rows of the attached old file (`old`) that belong in this
+/// new file, in one transaction whose foreign keys are checked at commit.
+fn copy(conn: &mut Connection, tables: &[Table]) -> rusqlite::Result<()> {
+    let tx = conn.transaction()?;
+    tx.execute_batch("PRAGMA defer_foreign_keys = ON")?;
+    for table in tables {
+        let columns = table
+            .columns
+            .iter()
+            .map(|c| format!("\"{c}\""))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let name = &table.name;
+        let into =
+            format!("INSERT INTO main.\"{name}\" ({columns}) SELECT {columns} FROM old.\"{name}\"");
+        let statement = match table.placement {
+            Placement::Guild => {
+                format!("{into} WHERE guild IN (SELECT guild FROM temp.reshard_guilds)")
+            }
+            Placement::Game => {
+                format!("{into} WHERE game_id IN (SELECT id FROM temp.reshard_games)")
+            }
+            Placement::User => {
+                let set = table
+                    .columns
+                    .iter()
+                    .map(|c| format!("\"{c}\" = excluded.\"{c}\""))
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                format!(
+                    "{into} WHERE true ON CONFLICT DO UPDATE SET {set}
+                     WHERE excluded.updated_at > main.\"{name}\".updated_at"
+                )
+            }
+            Placement::Meta => {
+                let own = OWN_KEYS
+                    .iter()
+                    .map(|k| format!("'{k}'"))
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                tx.execute(
+                    &format!(
+                        "{into} WHERE key LIKE '{LEVEL_PREFIX}%'
+                         AND CAST(substr(key, {}) AS INTEGER)
+                             IN (SELECT id FROM temp.reshard_games)",
+                        LEVEL_PREFIX.len() + 1
+                    ),
+                    [],
+                )?;
+                format!(
+                    "INSERT OR IGNORE INTO main.meta ({columns}) SELECT {columns} FROM old.meta
+                     WHERE key NOT LIKE '{LEVEL_PREFIX}%' AND key NOT IN ({own})"
+                )
+            }
+        };
+        tx.execute(&statement, [])?;
+    }
+    tx.commit()
+}
+
+/// Checks the new file: each table's rows counted against the old files,
+/// the database's integrity and its foreign keys.
+fn verify(
+    store: &Store,
+    tables: &[Table],
+    plan: &Plan,
+    shard: Shard,
+    feeding: &[&Source],
+    partial: &Path,
+) -> Result<BTreeMap<String, u64>, ReshardError> {
+    let mut rows = BTreeMap::new();
+    let failed = |error: rusqlite::Error| ReshardError::Store {
+        path: partial.to_path_buf(),
+        error: error.into(),
+    };
+    for table in tables {
+        let expected = match table.placement {
+            Placement::Guild | Placement::Game => plan
+                .expected
+                .get(&(shard.index(), table.name.clone()))
+                .copied()
+                .unwrap_or(0),
+            Placement::User => distinct_keys(feeding, table, None).map_err(failed)?,
+            Placement::Meta => {
+                let own = 1;
+                let levels = plan.levels.get(&shard.index()).copied().unwrap_or(0);
+                own + levels + distinct_keys(feeding, table, Some(LEVEL_PREFIX)).map_err(failed)?
+            }
+        };
+        let found = count(store, &table.name);
+        if found != expected {
+            return Err(ReshardError::Verify {
+                path: partial.to_path_buf(),
+                table: table.name.clone(),
+                expected,
+                found,
+            });
+        }
+        rows.insert(table.name.clone(), found);
+    }
+    let conn = store.conn();
+    let integrity: String = conn
+        .query_row("PRAGMA integrity_check", [], |r| r.get(0))
+        .map_err(failed)?;
+    if integrity != "ok" {
+        return Err(ReshardError::Check {
+            path: partial.to_path_buf(),
+            what: integrity,
+        });
+    }
+    let dangling: i64 = conn
+        .query_row("SELECT count(*) FROM pragma_foreign_key_check", [], |r| {
+            r.get(0)
+        })
+        .map_err(failed)?;
+    if dangling > 0 {
+        return Err(ReshardError::Check {
+            path: partial.to_path_buf(),
+            what: format!("{dangling} rows refer to rows it does not hold"),
+        });
+    }
+    Ok(rows)
+}
+
+/// The distinct keys of `table` over the old files `feeding` (for meta:
+/// the keys copied as they are, not the file's own nor those starting with
+/// `skip`).
+fn distinct_keys(feeding: &[&Source], table: &Table, skip: Option<&str>) -> rusqlite::Result<u64> {
+    let key = table
+        .key
+        .iter()
+        .map(|c| format!("quote(\"{c}\")"))
+        .collect::<Vec<_>>()
+        .join(" || ',' || ");
+    let filter = match skip {
+        None => String::new(),
+        Some(prefix) => format!(
+            " WHERE key NOT LIKE '{prefix}%' AND key NOT IN ({})",
+            OWN_KEYS
+                .iter()
+                .map(|k| format!("'{k}'"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    };
+    let mut keys = HashSet::new();
+    for source in feeding {
+        let conn = source.store.conn();
+        let mut statement =
+            conn.prepare(&format!("SELECT {key} FROM \"{}\"{filter}", table.name))?;
+        for row in statement.query_map([], |r| r.get::<_, String>(0))? {
+            keys.insert(row?);
+        }
+    }
+    Ok(keys.len() as u64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::test_support::new_game;
+
+    #[test]
+    fn the_unsharded_file_splits_with_from_1_and_stays_as_it_was() {
+        let dir = tempfile::tempdir().unwrap();
+        let base = dir.path().join("t.db");
+        let store = Store::open(&base).unwrap();
+        let game = new_game(&store, "c", [1, 2]);
+        drop(store);
+        let outcome = reshard(&base, 1, 2).unwrap();
+        assert_eq!(outcome.sources, vec![base.clone()]);
+        assert_eq!(
+            outcome.targets[0].games, 1,
+            "server \"g\" is no server: shard 0"
+        );
+        assert_eq!(outcome.targets[1].games, 0);
+        let first = Store::open(&Shard::new(0, 2).unwrap().path(&base)).unwrap();
+        assert_eq!(first.game(game).unwrap().unwrap().channel, "c");
+        assert_eq!(first.shard().unwrap(), Shard::new(0, 2));
+        let second = Store::open(&Shard::new(1, 2).unwrap().path(&base)).unwrap();
+        assert!(!second.holds_games().unwrap());
+        // Its users went along (the users of every old file it was made from).
+        assert_eq!(count(&second, "users"), 2);
+        assert!(base.exists(), "the old file is left for the host to remove");
+    }
+
+    #[test]
+    fn a_table_the_reshard_cannot_place_stops_it_before_anything_is_written() {
+        let dir = tempfile::tempdir().unwrap();
+        let base = dir.path().join("t.db");
+        let store = Store::open(&base).unwrap();
+        store
+            .conn()
+            .execute_batch("CREATE TABLE stray (user_id INTEGER, note TEXT)")
+            .unwrap();
+        drop(store);
+        let error = reshard(&base, 1, 3).unwrap_err();
+        assert!(
+            matches!(&error, ReshardError::UnknownTable(t) if t == "stray"),
+            "{error}"
+        );
+        for shard in 0..3 {
+            let path = Shard::new(shard, 3).unwrap().path(&base);
+            assert!(!path.exists() && !partial_path(&path).exists());
+        }
+    }
+
+    #[test]
+    fn totals_that_share_no_factor_draw_each_new_file_from_every_old_one() {
+        // 2 -> 3: a server of old shard 0 may land on any new shard.
+        assert_eq!(gcd(2, 3), 1);
+        assert_eq!(gcd(4, 8), 4);
+        assert_eq!(gcd(8, 4), 4);
+        assert_eq!(gcd(6, 4), 2);
+    }
+}
