@@ -108,6 +108,8 @@ pub fn press(ctx: &Ctx<'_>, custom_id: &str) -> Outcome {
         }
         Press::GamesPage { page } => spectate::games_in_progress(ctx, Some(page_number(page))),
         Press::MyGamesPage { page } => games::games(ctx, Some(page_number(page))),
+        Press::Leaderboard { game } => standings::leaderboard::leaderboard(ctx, Some(game), None),
+        Press::Rating { user, game } => standings::rating::rating(ctx, Some(user), Some(game)),
     }
 }
 
@@ -152,6 +154,8 @@ pub fn live(
             .is_some_and(|row| row.guild == place.guild && row.status != GameStatus::Active),
         // A list can always be paged (a page gone past the end is refused when pressed).
         Press::HistoryPage { .. } | Press::GamesPage { .. } | Press::MyGamesPage { .. } => true,
+        // A game's standings can always be asked for.
+        Press::Leaderboard { .. } | Press::Rating { .. } => true,
     })
 }
 

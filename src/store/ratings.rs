@@ -277,6 +277,21 @@ impl Store {
         Ok(rows)
     }
 
+    /// The games that have ratings in a server (issue 29: what `/leaderboard`
+    /// asks about when the channel names no game), in [`GameKind::ALL`]'s order.
+    pub fn rated_kinds(&self, guild: &str) -> Result<Vec<GameKind>> {
+        let conn = self.conn();
+        let mut stmt = conn.prepare_cached("SELECT DISTINCT game FROM ratings WHERE guild = ?1")?;
+        let names = stmt
+            .query_map([guild], |r| r.get::<_, String>(0))?
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        Ok(GameKind::ALL
+            .iter()
+            .copied()
+            .filter(|kind| names.iter().any(|name| name == kind.name()))
+            .collect())
+    }
+
     /// A player's most recent rated games of one game in a server, newest first.
     pub fn recent_rating_changes(
         &self,

@@ -102,15 +102,27 @@ impl Turn {
         self.since.checked_add_signed(timing.timeout?)
     }
 
-    /// When the next reminder falls, if reminders are on.
+    /// When the next reminder falls, if reminders are on and it falls
+    /// before the timeout (issue 29: the timeout's notice is the last word;
+    /// once it has passed, the idle player is not reminded again).
     pub fn next_reminder(&self, timing: &Timing) -> Option<DateTime<Utc>> {
-        let every = timing.every?;
-        self.since
-            .checked_add_signed(times(every, self.reminders_sent.checked_add(1)?)?)
+        let every = timing.every.filter(|_| !self.deadline_noted)?;
+        let next = self
+            .since
+            .checked_add_signed(times(every, self.reminders_sent.checked_add(1)?)?)?;
+        match self.deadline(timing) {
+            Some(deadline) if next >= deadline => None,
+            _ => Some(next),
+        }
+    }
+
+    /// Whether reminders are on but none is left before the timeout.
+    pub fn reminders_ended(&self, timing: &Timing) -> bool {
+        timing.every.is_some() && self.next_reminder(timing).is_none()
     }
 
     /// When something is next due: the next reminder, or the deadline if
-    /// its passing has not been announced yet.
+    /// its passing has not been announced yet; nothing once it has.
     pub fn next_due(&self, timing: &Timing) -> Option<DateTime<Utc>> {
         let deadline = self.deadline(timing).filter(|_| !self.deadline_noted);
         match (self.next_reminder(timing), deadline) {
@@ -120,12 +132,13 @@ impl Turn {
     }
 
     /// What is due at `now`. Reminders missed while the bot was not running
-    /// are not sent one by one: one reminder stands for them all.
+    /// are not sent one by one: one reminder stands for them all, and the
+    /// deadline's notice for them all once the deadline has passed.
     pub fn due(&self, timing: &Timing, now: DateTime<Utc>) -> Due {
-        let reminder = self.next_reminder(timing).is_some_and(|t| t <= now);
         let deadline = !self.deadline_noted && self.deadline(timing).is_some_and(|t| t <= now);
+        let reminder = !deadline && self.next_reminder(timing).is_some_and(|t| t <= now);
         let mut after = *self;
-        if reminder {
+        if reminder || deadline {
             if let Some(every) = timing.every {
                 after.reminders_sent = self
                     .intervals_by(every, now)
@@ -196,14 +209,43 @@ mod tests {
         // Not twice for the same interval.
         assert!(!turn.due(&timing, t(25)).reminder);
         assert_eq!(turn.next_due(&timing), Some(t(48)));
-        // The third reminder coincides with the deadline: both at once.
+        // The third reminder would fall on the deadline: its notice alone.
         turn = turn.due(&timing, t(48)).after;
+        assert_eq!(turn.next_due(&timing), Some(t(72)));
         let due = turn.due(&timing, t(72));
-        assert!(due.reminder && due.deadline);
+        assert!(!due.reminder && due.deadline);
         turn = due.after;
-        // After the deadline, reminders go on; the deadline is not repeated.
-        assert_eq!(turn.next_due(&timing), Some(t(96)));
-        assert!(!turn.due(&timing, t(96)).deadline);
+        // Issue 29: after the deadline's notice nothing more is due, ever:
+        // no reminder, and the deadline is not repeated.
+        assert_eq!(turn.next_due(&timing), None);
+        assert_eq!(turn.next_reminder(&timing), None);
+        assert!(turn.reminders_ended(&timing));
+        for hours in [96, 24 * 7, 24 * 365] {
+            let due = turn.due(&timing, t(hours));
+            assert!(!due.reminder && !due.deadline, "{hours} hours");
+        }
+    }
+
+    #[test]
+    fn the_deadline_takes_the_place_of_a_reminder_at_or_after_it() {
+        // Every 12 hours with a 7-day timeout (the issue's channel): 13
+        // reminders before the deadline, then the deadline's notice alone,
+        // then nothing.
+        let timing = timing(Some(12), Some(24 * 7));
+        let mut turn = Turn::starting(t(0));
+        let (mut reminders, mut deadlines) = (0, 0);
+        while let Some(at) = turn.next_due(&timing) {
+            let due = turn.due(&timing, at);
+            reminders += i32::from(due.reminder);
+            deadlines += i32::from(due.deadline);
+            assert!(!(due.reminder && due.deadline), "one notice at {at}");
+            turn = due.after;
+        }
+        assert_eq!((reminders, deadlines), (13, 1));
+        // The bot down across the deadline: one notice stands for both.
+        let due = Turn::starting(t(0)).due(&timing, t(24 * 8));
+        assert!(due.deadline);
+        assert_eq!(due.after.next_due(&timing), None);
     }
 
     #[test]

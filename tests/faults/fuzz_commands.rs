@@ -277,6 +277,8 @@ fn button_ids_parse_or_are_ignored() {
             "history",
             "games",
             "mygames",
+            "leaderboard",
+            "rating",
         ]),
         regressions: strings(&[
             "",
@@ -304,6 +306,8 @@ fn button_ids_parse_or_are_ignored() {
             Press::HistoryPage { user, page } => button_ids::history_page_id(user, page),
             Press::GamesPage { page } => button_ids::games_page_id(page),
             Press::MyGamesPage { page } => button_ids::my_games_page_id(page),
+            Press::Leaderboard { game } => button_ids::leaderboard_id(game),
+            Press::Rating { user, game } => button_ids::rating_id(user, game),
         };
         assert_eq!(button_ids::parse(&written), Some(press), "{id:?}");
         true

@@ -11,11 +11,14 @@
 use chrono::{DateTime, Duration, Utc};
 use tracing::error;
 
+use super::claim::claim;
+use crate::bot::ground::context::{Ctx, Failure};
 use crate::bot::ground::core::Core;
 use crate::bot::ground::interval::{self, span};
 use crate::bot::ground::notify::{short_name, since_text};
-use crate::bot::ground::place::Place;
+use crate::bot::ground::place::{Place, User};
 use crate::bot::ground::reply::{channel_mention, mention, time, Reply};
+use crate::bot::life::threads;
 use crate::store::{DueGame, StoreError};
 
 /// Sends what has fallen due by `now`: reminders and passed deadlines.
@@ -62,21 +65,30 @@ fn announce(
         // bot's own user, and a deadline would offer a claim it refuses.
         return Ok(Vec::new());
     }
+    let computer_waits = core.computer().filter(|c| c.id == opponent);
+    if let (true, Some(computer)) = (due.due.deadline, computer_waits) {
+        // Issue 29: the computer claims at the timeout, so a player who
+        // stopped moving does not hold the channel for ever.
+        return computer_claims(core, place, computer, now);
+    }
     let turn = due.due.after;
     let since = since_text(&state, turn.since, now);
-    let (claim, claim_dm) = if core.store().two_moves_each(game.id)? {
-        ("/claim the win", "claim the win")
+    let what = if core.store().two_moves_each(game.id)? {
+        "the win"
     } else {
-        (
-            "/claim the game (aborted and unrated: fewer than two moves each)",
-            "claim the game (aborted and unrated: fewer than two moves each)",
-        )
+        "the game (aborted and unrated: fewer than two moves each)"
+    };
+    // What the opponent does at the timeout: the computer claims itself.
+    let (claims, claims_dm) = match (computer_waits, due.due.deadline) {
+        (Some(_), _) => ("claims", "claims"),
+        (None, true) => ("may now /claim", "may now claim"),
+        (None, false) => ("may /claim", "may claim"),
     };
     let deadline = turn.deadline(&due.timing);
     let mut replies = Vec::new();
     if due.due.deadline {
         let text = format!(
-            "{} has not moved in game #{} for {}, past this server's timeout of {}: {} may now {claim}, or keep waiting for the move.",
+            "{} has not moved in game #{} for {}, past this server's timeout of {}: {} {claims} {what}, or keep waiting for the move. {LAST_WORD}",
             mention(mover),
             game.id,
             span(now - turn.since),
@@ -86,13 +98,8 @@ fn announce(
         replies.push(Reply::public(place, text).mention([mover, opponent]));
     } else {
         let deadline_text = match deadline {
-            Some(t) if t > now => format!(
-                " If you haven't moved by {} (the timeout), {} may {claim}.",
-                time(t),
-                mention(opponent)
-            ),
             Some(t) => format!(
-                " The timeout passed on {}: {} may {claim}.",
+                " If you haven't moved by {} (the timeout), {} {claims} {what}.",
                 time(t),
                 mention(opponent)
             ),
@@ -108,12 +115,12 @@ fn announce(
     }
     if core.store().dm_enabled(mover)? {
         let deadline_text = match deadline {
-            Some(t) if t > now => format!(
-                " If you haven't moved by {} (the timeout), your opponent may {claim_dm}.",
+            Some(t) if due.due.deadline => format!(
+                " The timeout passed on {}: your opponent {claims_dm} {what}. {LAST_WORD}",
                 time(t)
             ),
             Some(t) => format!(
-                " The timeout passed on {}: your opponent may {claim_dm}.",
+                " If you haven't moved by {} (the timeout), your opponent {claims_dm} {what}.",
                 time(t)
             ),
             None => String::new(),
@@ -130,6 +137,40 @@ fn announce(
         ));
     }
     Ok(replies)
+}
+
+/// The end of a deadline's notice: no reminder follows it (issue 29).
+const LAST_WORD: &str = "This is the last reminder.";
+
+/// The computer claims the game whose timeout has passed on its opponent's
+/// turn, as `/claim` would for a person: a win by forfeit (its games are
+/// unrated), or an abort with fewer than two moves each. The game is over,
+/// so the channel is free for the next one; a game in a thread is
+/// announced in its parent channel too.
+fn computer_claims(
+    core: &Core,
+    place: &Place,
+    computer: &User,
+    now: DateTime<Utc>,
+) -> Result<Vec<Reply>, StoreError> {
+    let ctx = Ctx {
+        core,
+        place,
+        user: computer,
+        now,
+    };
+    let watched = threads::watch(core, place);
+    match claim(&ctx) {
+        Ok(mut replies) => {
+            replies.extend(threads::result_for_parent(core, watched));
+            Ok(replies)
+        }
+        Err(Failure::Store(e)) => Err(e),
+        Err(Failure::User(why)) => {
+            error!("the computer's claim in {place:?}: {why}");
+            Ok(Vec::new())
+        }
+    }
 }
 
 /// The personal reminders fallen due by `now`, each posted in its game's

@@ -2,8 +2,10 @@
 //! it is pressed: `challenge:<id>:accept|decline`,
 //! `draw:<game>:<version>:accept|decline`, `undo:<game>:<version>:accept|decline`,
 //! `rematch:<game>`, `replay:<game>`, and the pages of lists:
-//! `history:<user>:<page>`, `games:<page>`. This module uses no other module of the bot.
+//! `history:<user>:<page>`, `games:<page>`, and the answers to "which game?":
+//! `leaderboard:<game>`, `rating:<user>:<game>`. This module uses no other module of the bot.
 
+use crate::games::GameKind;
 use crate::store::{OfferKind, UserId};
 
 pub const EXPIRED: &str = "This offer has expired.";
@@ -48,6 +50,16 @@ pub fn my_games_page_id(page: usize) -> String {
     format!("mygames:{page}")
 }
 
+/// `/leaderboard game:<game>`, a choice of "which game?" (issue 29).
+pub fn leaderboard_id(game: GameKind) -> String {
+    format!("leaderboard:{}", game.name())
+}
+
+/// `/rating user:<user> game:<game>`, a choice of "which game?" (issue 29).
+pub fn rating_id(user: UserId, game: GameKind) -> String {
+    format!("rating:{user}:{}", game.name())
+}
+
 /// A parsed custom id.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Press {
@@ -80,6 +92,15 @@ pub enum Press {
     /// Previous/Next under `/games`: the presser's own list.
     MyGamesPage {
         page: usize,
+    },
+    /// A game chosen for `/leaderboard`: anyone may press it.
+    Leaderboard {
+        game: GameKind,
+    },
+    /// A game chosen for `/rating` of `user`: anyone may press it.
+    Rating {
+        user: UserId,
+        game: GameKind,
     },
 }
 
@@ -121,6 +142,13 @@ pub fn parse(custom_id: &str) -> Option<Press> {
         ["mygames", page] => Some(Press::MyGamesPage {
             page: page.parse().ok()?,
         }),
+        ["leaderboard", game] => Some(Press::Leaderboard {
+            game: GameKind::parse(game)?,
+        }),
+        ["rating", user, game] => Some(Press::Rating {
+            user: user.parse().ok()?,
+            game: GameKind::parse(game)?,
+        }),
         _ => None,
     }
 }
@@ -158,7 +186,23 @@ mod tests {
             parse(&my_games_page_id(2)),
             Some(Press::MyGamesPage { page: 2 })
         );
+        for kind in GameKind::ALL {
+            assert_eq!(
+                parse(&leaderboard_id(*kind)),
+                Some(Press::Leaderboard { game: *kind })
+            );
+            assert_eq!(
+                parse(&rating_id(6, *kind)),
+                Some(Press::Rating {
+                    user: 6,
+                    game: *kind
+                })
+            );
+        }
         for bad in [
+            "leaderboard:chess",
+            "rating:x:chess",
+            "rating:1",
             "",
             "challenge:x:accept",
             "draw:1:2:maybe",

@@ -1,7 +1,7 @@
 //! `/leaderboard`: a server's players in one game, a page at a time.
 
 use super::ranking::{deviation_text, ranked, record, rounded, PAGE_SIZE};
-use super::which_game::chosen_game;
+use super::which_game::{chosen_game, Asking, Chosen};
 use crate::bot::ground::context::{Ctx, Outcome};
 use crate::bot::ground::pages::Page;
 use crate::bot::ground::reply::{mention, Reply};
@@ -10,7 +10,10 @@ use crate::rating::PROVISIONAL_DEVIATION;
 
 /// `/leaderboard [game] [page]`.
 pub fn leaderboard(ctx: &Ctx<'_>, game: Option<GameKind>, page: Option<i64>) -> Outcome {
-    let kind = chosen_game(ctx, game, "leaderboard")?;
+    let (kind, note) = match chosen_game(ctx, game, Asking::Leaderboard)? {
+        Chosen::Game { kind, note } => (kind, note),
+        Chosen::Ask(question) => return Ok(question),
+    };
     let players = ranked(ctx.store().standings(&ctx.place.guild, kind)?);
     if players.is_empty() {
         return Ok(vec![Reply::public(
@@ -51,7 +54,15 @@ pub fn leaderboard(ctx: &Ctx<'_>, game: Option<GameKind>, page: Option<i64>) -> 
         ));
     }
     if !page.is_last() {
-        text.push_str(&format!("\nMore: /leaderboard page:{}", page.number + 1));
+        text.push_str(&format!(
+            "\nMore: /leaderboard game:{} page:{}",
+            kind.name(),
+            page.number + 1
+        ));
+    }
+    if let Some(note) = note {
+        text.push('\n');
+        text.push_str(&note);
     }
     Ok(vec![Reply::public(ctx.place, text)])
 }

@@ -1,7 +1,7 @@
 //! `/rating`: a player's rating, rank, record and last results in one game.
 
 use super::ranking::{deviation_text, ranked, record, rounded, verb, RECENT_RESULTS};
-use super::which_game::chosen_game;
+use super::which_game::{chosen_game, Asking, Chosen};
 use crate::bot::ground::announce::change_text;
 use crate::bot::ground::context::{Ctx, Outcome};
 use crate::bot::ground::interval::date;
@@ -10,18 +10,25 @@ use crate::games::GameKind;
 
 /// `/rating [user] [game]`: rating, rank, record and the last 10 results.
 pub fn rating(ctx: &Ctx<'_>, user: Option<u64>, game: Option<GameKind>) -> Outcome {
-    let kind = chosen_game(ctx, game, "rating")?;
+    let (kind, note) = match chosen_game(ctx, game, Asking::Rating(user))? {
+        Chosen::Game { kind, note } => (kind, note),
+        Chosen::Ask(question) => return Ok(question),
+    };
+    let with_note = |mut text: String| {
+        if let Some(note) = &note {
+            text.push('\n');
+            text.push_str(note);
+        }
+        Reply::public(ctx.place, text)
+    };
     let who = user.unwrap_or(ctx.user.id);
     let players = ranked(ctx.store().standings(&ctx.place.guild, kind)?);
     let Some(rank) = players.iter().position(|p| p.user == who) else {
-        return Ok(vec![Reply::public(
-            ctx.place,
-            format!(
-                "{} has no rated {} games in this server yet. Everyone starts at 1500.",
-                mention(who),
-                kind.title()
-            ),
-        )]);
+        return Ok(vec![with_note(format!(
+            "{} has no rated {} games in this server yet. Everyone starts at 1500.",
+            mention(who),
+            kind.title()
+        ))]);
     };
     let p = &players[rank];
     let mut text = format!(
@@ -56,5 +63,5 @@ pub fn rating(ctx: &Ctx<'_>, user: Option<u64>, game: Option<GameKind>) -> Outco
                 .unwrap_or_default()
         ));
     }
-    Ok(vec![Reply::public(ctx.place, text)])
+    Ok(vec![with_note(text)])
 }

@@ -14,19 +14,7 @@ use crate::rating::{self, Rating};
 use crate::store::{Finish, GameStatus, NewGame};
 use crate::store::{Store, UserId};
 
-use super::support::{challenge, clock, name, place, ALICE, BOB, CAROL};
-
-fn run_in(bot: &Bot, channel: &str, user: UserId, command: Command) -> Vec<Reply> {
-    bot.handle(&Invocation {
-        place: place(channel),
-        user: User {
-            id: user,
-            name: name(user).into(),
-            is_admin: false,
-        },
-        command,
-    })
-}
+use super::support::{challenge, clock, place, run_in, ALICE, BOB, CAROL};
 
 fn mv(notation: &str) -> Command {
     Command::Move {
@@ -300,4 +288,122 @@ fn a_game_against_yourself_is_never_rated() {
     assert!(store.standings("g", challenged_kind()).unwrap().is_empty());
     // Ending it again is refused (the game is over): nothing is rated twice.
     assert!(store.end_game(id, 1, &finish, now).is_err());
+}
+
+/// Runs the scheduler every hour for `hours` hours: what it announced.
+fn hourly(bot: &Bot, clock: &OffsetClock, hours: i64) -> Vec<Reply> {
+    let mut sent = Vec::new();
+    for _ in 0..hours {
+        clock.advance(Duration::hours(1)).unwrap();
+        sent.extend(bot.run_due());
+    }
+    sent
+}
+
+fn is_timeout_notice(r: &Reply) -> bool {
+    r.text.contains("or keep waiting for the move")
+}
+
+#[test]
+fn after_the_timeout_the_idle_player_is_told_once_and_the_reminders_stop() {
+    // Issue 29: reminders every 12 hours and the default timeout of 7 days
+    // gave 14 reminders in a week and more after it. Now: 13 before the
+    // deadline (the 14th would fall on it), the timeout's notice once, and
+    // nothing in the three weeks after.
+    let clock = clock();
+    let bot = Bot::new(Store::open_in_memory().unwrap(), clock.clone());
+    start(&bot, "general", ALICE, BOB, 5);
+    run_in(&bot, "general", ALICE, mv("e5"));
+    let every = Some(Duration::hours(12));
+    run_in(&bot, "general", BOB, Command::Remind { every });
+    let week = hourly(&bot, &clock, 7 * 24 - 1);
+    assert_eq!(week.iter().filter(|r| is_reminder(r)).count(), 13);
+    assert!(!week.iter().any(is_timeout_notice), "{week:?}");
+    let deadline = hourly(&bot, &clock, 1);
+    assert_eq!(deadline.len(), 1, "{deadline:?}");
+    assert!(is_timeout_notice(&deadline[0]), "{deadline:?}");
+    assert!(deadline[0].text.contains("This is the last reminder."));
+    assert_eq!(deadline[0].mentions, [BOB, ALICE]);
+    let after = hourly(&bot, &clock, 21 * 24);
+    assert!(after.is_empty(), "{after:?}");
+    assert_eq!(bot.next_due(), None);
+    // The claim stays open, and a move starts the reminders again.
+    run_in(&bot, "general", BOB, mv("a1"));
+    let next = hourly(&bot, &clock, 12);
+    assert_eq!(next.iter().filter(|r| is_reminder(r)).count(), 1);
+}
+
+/// The computer opponent of these tests (the adapter's own user).
+fn computer() -> User {
+    User {
+        id: 999,
+        name: computer::NAME.into(),
+        is_admin: false,
+    }
+}
+
+/// Alice challenges the computer in #general (accepted at once, unrated);
+/// `moves` of hers are played, each answered by the computer.
+fn against_the_computer(bot: &Bot, moves: usize) {
+    let replies = run_in(bot, "general", ALICE, challenge(computer().id, 5));
+    assert!(
+        replies.iter().any(|r| r.text.contains("accepts")),
+        "{replies:?}"
+    );
+    let mut played = 0;
+    // Alice's moves: the first free square of a few (the computer's are its own).
+    for square in ["e5", "a1", "c3", "b2", "d4", "a5"] {
+        if played == moves {
+            break;
+        }
+        let replies = run_in(bot, "general", ALICE, mv(square));
+        if replies.iter().any(Reply::is_ephemeral) {
+            continue;
+        }
+        played += 1;
+        assert!(!bot.play_computer_turns().is_empty(), "the computer moves");
+    }
+    assert_eq!(played, moves);
+}
+
+#[test]
+fn the_computer_claims_the_win_at_the_timeout_and_frees_the_channel() {
+    // Issue 29: "@taktable may now /claim the win" and it never did, so the
+    // channel was held for ever. Its opponent's reminders say it will
+    // claim; at the timeout it claims as /claim does for a person.
+    let clock = clock();
+    let bot = Bot::new(Store::open_in_memory().unwrap(), clock.clone());
+    bot.set_computer(computer());
+    against_the_computer(&bot, 2);
+    let game = bot.store().active_game("g", "general").unwrap().unwrap();
+    let sent = hourly(&bot, &clock, 7 * 24);
+    let reminders: Vec<&Reply> = sent.iter().filter(|r| is_reminder(r)).collect();
+    assert_eq!(reminders.len(), 6, "{sent:?}");
+    assert!(reminders
+        .iter()
+        .all(|r| r.text.contains("<@999> claims the win.")));
+    let claim = sent.last().unwrap();
+    assert!(
+        claim
+            .text
+            .starts_with("<@999> claims the win: <@101> has not moved for 1 week"),
+        "{claim:?}"
+    );
+    assert!(claim.text.contains("wins by forfeit"), "{claim:?}");
+    assert!(!sent.iter().any(is_timeout_notice), "the claim says it all");
+    // The game is over, unrated, and the channel free for the next one.
+    assert!(bot.store().active_game("g", "general").unwrap().is_none());
+    let finished = bot.store().game(game.id).unwrap().unwrap();
+    assert_eq!(finished.status, crate::store::GameStatus::Finished);
+    assert_eq!(finished.winner, Some(Seat::Player2));
+    assert!(bot.store().rating_changes(game.id).unwrap().is_empty());
+    assert!(hourly(&bot, &clock, 48).is_empty());
+
+    // Before two moves each, the computer aborts the game at the timeout.
+    against_the_computer(&bot, 0);
+    let sent = hourly(&bot, &clock, 7 * 24);
+    let claim = sent.last().unwrap();
+    assert!(claim.text.contains("claims the game"), "{claim:?}");
+    assert!(claim.text.contains("aborted and unrated"), "{claim:?}");
+    assert!(bot.store().active_game("g", "general").unwrap().is_none());
 }

@@ -39,8 +39,13 @@ pub fn clock() -> Arc<OffsetClock> {
 
 /// `command` from `user` in #general, as the adapters hand it to the core.
 pub fn run(bot: &Bot, user: UserId, command: Command) -> Vec<Reply> {
+    run_in(bot, "general", user, command)
+}
+
+/// `command` from `user` in `channel`.
+pub fn run_in(bot: &Bot, channel: &str, user: UserId, command: Command) -> Vec<Reply> {
     bot.handle(&Invocation {
-        place: place("general"),
+        place: place(channel),
         user: User {
             id: user,
             name: name(user).into(),

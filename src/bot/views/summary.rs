@@ -10,6 +10,7 @@ use crate::bot::ground::board::board_image;
 use crate::bot::ground::context::{refuse, Ctx, Failure, Outcome};
 use crate::bot::ground::interval::{self, span};
 use crate::bot::ground::reply::{mention, time, Reply};
+use crate::bot::life::computer::is_computer;
 use crate::bot::life::here::{no_game_here, waiting_challenge};
 use crate::games::{GameState, Seat};
 use crate::store::ratings::counts_for_rating;
@@ -114,16 +115,27 @@ fn deadline_lines(
             interval::every(clock.timing.every),
             time(next.max(ctx.now))
         ),
+        // Issue 29: the timeout's notice is the last reminder.
+        None if clock.turn.reminders_ended(&clock.timing) => format!(
+            "Reminders {}: none left before the timeout.",
+            interval::every(clock.timing.every)
+        ),
         None => "Reminders are off.".to_string(),
+    };
+    // The computer claims at the timeout itself (issue 29).
+    let claims = if is_computer(ctx, game.player(seat.other())) {
+        "claims the win"
+    } else {
+        "may /claim"
     };
     let timeout = match clock.turn.deadline(&clock.timing) {
         Some(deadline) if deadline > ctx.now => format!(
-            "Timeout {}: if {mover} hasn't moved by {}, {opponent} may /claim.",
+            "Timeout {}: if {mover} hasn't moved by {}, {opponent} {claims}.",
             interval::timeout(clock.timing.timeout),
             time(deadline)
         ),
         Some(deadline) => format!(
-            "The timeout passed at {}: {opponent} may /claim.",
+            "The timeout passed at {}: {opponent} {claims}.",
             time(deadline)
         ),
         None => "No timeout on this server.".to_string(),
