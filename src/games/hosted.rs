@@ -292,13 +292,33 @@ pub trait HostedGame: Clone + std::fmt::Debug + Sized {
     fn computer_evaluation(&self, _budget: &Budget) -> Option<Evaluations> {
         None
     }
+    /// Whether [`HostedGame::computer_evaluation`] gives an analysis, so
+    /// that `/analyze` of another game can name the games it analyzes.
+    const ANALYZED: bool = false;
+
+    /// A legal action to show as an example ("Move with /move, e.g. a1"):
+    /// [`HostedGame::EXAMPLE_ACTION`] when it is legal here, else the
+    /// first legal placement, else the first legal action (`None` when
+    /// there is none: the game is over or awaits no action of a list).
+    fn example_action(&self) -> Option<String> {
+        let legal = self.legal_actions();
+        if legal.iter().any(|action| action == Self::EXAMPLE_ACTION) {
+            return Some(Self::EXAMPLE_ACTION.to_string());
+        }
+        legal
+            .iter()
+            .find(|action| Self::completion(action).placement)
+            .or(legal.first())
+            .cloned()
+    }
 }
 
 /// The computer's evaluation of each position of a game (`/analyze`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Evaluations {
-    /// What a score counts, in hundredths ("flats" for Tak).
-    pub unit: &'static str,
+    /// The score (in the game's hundredths) that is one unit of the
+    /// logistic turning scores into winning chances ([`Evaluations::chance`]).
+    pub scale: i32,
     /// The search behind the scores, in words ("a 4-ply search").
     pub search: String,
     /// One per position, the start first.
@@ -311,6 +331,9 @@ pub struct PositionEvaluation {
     /// Who is to move here (for the last position of a finished game, who
     /// would be).
     pub to_move: Seat,
+    /// The move number here as the game's notation writes it (PTN's `17`
+    /// of `17. Sf1` and `17... c3`).
+    pub move_number: u32,
     /// The score for the first player, in hundredths of the unit; beyond
     /// [`DECIDED_EVALUATION`] either way, a win the search found by force.
     pub score: i32,
@@ -324,6 +347,22 @@ pub struct PositionEvaluation {
     /// What a shallower search makes of the position, for the first
     /// player: a best action it does not see is one hard to find.
     pub shallow_score: i32,
+}
+
+impl PositionEvaluation {
+    /// A position nothing was played from, every search of it scoring
+    /// `score` (the end of a game, or a test's).
+    pub fn end(to_move: Seat, move_number: u32, score: i32) -> PositionEvaluation {
+        PositionEvaluation {
+            to_move,
+            move_number,
+            score,
+            best: None,
+            played: None,
+            played_score: None,
+            shallow_score: score,
+        }
+    }
 }
 
 /// Scores at least this large (either way) are forced results.

@@ -84,8 +84,9 @@ pub struct Judging<'a, P, M> {
     pub depths: (u32, u32),
     /// Scores beyond this are forced results in the engine's own scale.
     pub decided: i32,
-    /// What a score counts, in hundredths ([`Evaluations::unit`]).
-    pub unit: &'static str,
+    /// The score one unit of the winning chance's logistic stands for
+    /// ([`Evaluations::scale`]).
+    pub scale: i32,
     /// The search in words ([`Evaluations::search`]).
     pub search: String,
     /// The whole analysis's budget, and each search's time.
@@ -94,12 +95,13 @@ pub struct Judging<'a, P, M> {
 
 /// The evaluations `/analyze` shows: every position judged by
 /// [`judge_game`], each with whose turn it was, the engine's forced results
-/// put at [`DECIDED_EVALUATION`].
+/// put at [`DECIDED_EVALUATION`]. `turn(moves played, position)` tells
+/// who is to move there and the move number the game's notation writes.
 pub fn evaluations<P: Clone, M: Copy + std::fmt::Display>(
     judging: Judging<'_, P, M>,
     search: impl FnMut(&P, Horizon) -> (i32, Option<M>),
     mut play: impl FnMut(&mut P, M) -> bool,
-    to_move: impl Fn(&P) -> Seat,
+    turn: impl Fn(usize, &P) -> (Seat, u32),
 ) -> Evaluations {
     let judged = judge_game(
         judging.start,
@@ -120,8 +122,10 @@ pub fn evaluations<P: Clone, M: Copy + std::fmt::Display>(
     let mut positions = Vec::with_capacity(judged.len());
     for (index, judged) in judged.iter().enumerate() {
         let played = judging.moves.get(index).copied();
+        let (to_move, move_number) = turn(index, &position);
         positions.push(PositionEvaluation {
-            to_move: to_move(&position),
+            to_move,
+            move_number,
             score: scale(judged.white_score),
             best: judged.best.map(|mv| mv.to_string()),
             played: played.map(|mv| mv.to_string()),
@@ -135,9 +139,45 @@ pub fn evaluations<P: Clone, M: Copy + std::fmt::Display>(
         }
     }
     Evaluations {
-        unit: judging.unit,
+        scale: judging.scale,
         search: judging.search,
         positions,
+    }
+}
+
+impl Evaluations {
+    /// The first player's winning chance at `score` (for the first
+    /// player): `1 / (1 + e^(-score / scale))`, a forced result 0 or 1.
+    pub fn chance(&self, score: i32) -> f32 {
+        if score >= DECIDED_EVALUATION {
+            1.0
+        } else if score <= -DECIDED_EVALUATION {
+            0.0
+        } else {
+            1.0 / (1.0 + (-(score as f32) / self.scale.max(1) as f32).exp())
+        }
+    }
+
+    /// The first player's winning chance at each position, every one from
+    /// a search whose horizon ends on a ply of the same parity: a position
+    /// an even number of plies from the first is its own search's, the
+    /// others the search of the move that led there (one ply shorter, to
+    /// the same horizon as the position before). Consecutive searches of
+    /// the usual kind end on alternate plies and so lean alternately to
+    /// the side that moves last in them: plotted, that zigzags every ply.
+    pub fn level_chances(&self) -> Vec<f32> {
+        let positions = &self.positions;
+        (0..positions.len())
+            .map(|index| {
+                let score = match index.checked_sub(1) {
+                    Some(before) if index % 2 == 1 => positions[before]
+                        .played_score
+                        .unwrap_or(positions[index].score),
+                    _ => positions[index].score,
+                };
+                self.chance(score)
+            })
+            .collect()
     }
 }
 
@@ -179,5 +219,59 @@ mod tests {
         let cut = judge(&[1, 2, 3], &stopped);
         assert_eq!(cut.len(), 1);
         assert_eq!((cut[0].white_score, cut[0].played_score), (0, None));
+    }
+
+    fn evaluation(to_move: Seat, score: i32, played_score: Option<i32>) -> PositionEvaluation {
+        PositionEvaluation {
+            played_score,
+            ..PositionEvaluation::end(to_move, 1, score)
+        }
+    }
+
+    #[test]
+    fn winning_chances_follow_the_logistic_of_the_games_scale() {
+        // Issue 29: one scale, the first player's winning chance.
+        let evaluations = Evaluations {
+            scale: 150,
+            search: String::new(),
+            positions: Vec::new(),
+        };
+        assert_eq!(evaluations.chance(0), 0.5);
+        assert!((evaluations.chance(150) - 0.731).abs() < 0.001);
+        assert!((evaluations.chance(-150) - 0.269).abs() < 0.001);
+        assert_eq!(evaluations.chance(DECIDED_EVALUATION), 1.0);
+        assert_eq!(evaluations.chance(-DECIDED_EVALUATION), 0.0);
+        // A game of another scale: the same lead is worth less.
+        let wide = Evaluations {
+            scale: 300,
+            ..evaluations
+        };
+        assert!((wide.chance(150) - 0.622).abs() < 0.001);
+    }
+
+    #[test]
+    fn the_graph_takes_every_chance_from_searches_of_the_same_parity() {
+        // Issue 29: each position's own search leans by half a flat to
+        // whoever moves last in it (+50 then -50 alternately here); the
+        // move's search, one ply shorter from the position after it, ends
+        // on the same ply as the position before's. Taking odd positions
+        // from the move's search leaves a flat line, not a zigzag.
+        let positions = vec![
+            evaluation(Seat::Player1, 50, Some(50)),
+            evaluation(Seat::Player2, -50, Some(50)),
+            evaluation(Seat::Player1, 50, Some(50)),
+            evaluation(Seat::Player2, -50, None),
+        ];
+        let evaluations = Evaluations {
+            scale: 150,
+            search: String::new(),
+            positions,
+        };
+        let chances = evaluations.level_chances();
+        assert_eq!(chances.len(), 4);
+        assert!(
+            chances.iter().all(|&c| c == evaluations.chance(50)),
+            "{chances:?}"
+        );
     }
 }

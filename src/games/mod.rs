@@ -131,6 +131,11 @@ macro_rules! games {
                 match self { $(GameKind::$variant => <$game as HostedGame>::typed(text)),+ }
             }
 
+            /// Whether the computer analyzes this game ([`HostedGame::ANALYZED`]).
+            pub fn analyzed(self) -> bool {
+                match self { $(GameKind::$variant => <$game as HostedGame>::ANALYZED),+ }
+            }
+
             /// The result strings only the rules give (besides 1-0, 0-1 and a draw).
             pub fn rule_results(self) -> &'static [&'static str] {
                 match self { $(GameKind::$variant => <$game as HostedGame>::RULE_RESULTS),+ }
@@ -172,11 +177,6 @@ macro_rules! games {
             /// One line for people: "Tak 6x6, komi 2, swap opening, ...".
             pub fn describe(&self) -> String {
                 match self { $(GameSettings::$variant(s) => <$game as HostedGame>::describe(s)),+ }
-            }
-
-            /// An action to show as an example in "Move with /move, e.g. ...".
-            pub fn example_action(&self) -> &'static str {
-                match self { $(GameSettings::$variant(_) => <$game as HostedGame>::EXAMPLE_ACTION),+ }
             }
 
             /// Whether a game with these settings may count for ratings.
@@ -250,6 +250,11 @@ macro_rules! games {
             /// or not): adapters use it to tell a typed move from other chat.
             pub fn parses(&self, text: &str) -> bool {
                 match self { $(GameState::$variant(_) => <$game as HostedGame>::parses(text)),+ }
+            }
+
+            /// A legal action to show as an example ([`HostedGame::example_action`]).
+            pub fn example_action(&self) -> Option<String> {
+                match self { $(GameState::$variant(g) => g.example_action()),+ }
             }
 
             /// Every legal action, in canonical notation.

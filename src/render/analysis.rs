@@ -1,10 +1,12 @@
 //! The picture of `/analyze`: the computer's evaluation of every position
 //! of a game as a graph, the first player's advantage up, the second's
-//! down, with the marked moves (!!, !, ?, ??) as coloured dots.
+//! down, with the marked moves (!!, !, ?, ??) as coloured dots, and the
+//! move numbers under it as the game's notation writes them.
 //!
-//! The graph plots a winning chance (0 to 1) rather than raw scores, so a
-//! decided game sits at the edge instead of stretching the scale; the bot
-//! computes the chances and the marks (see `bot::analyze`).
+//! The graph plots the first player's winning chance (0 to 1, with 50%
+//! marked) rather than raw scores, so a decided game sits at the edge
+//! instead of stretching the scale; the bot computes the chances and the
+//! marks (see `bot::views::analyze`).
 
 use image::RgbImage;
 
@@ -18,6 +20,10 @@ const HEIGHT: u32 = 360;
 const MARGIN: i32 = 24;
 /// Room for the names on the left of the plot.
 const LABEL_BAND: i32 = 30;
+/// Room for the move numbers under the plot.
+const AXIS_BAND: i32 = 22;
+/// The least room between two move numbers on the axis.
+const TICK_ROOM: f32 = 34.0;
 
 /// How a move is marked, as analysis tools do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -59,6 +65,9 @@ pub struct Point {
     pub chance: f32,
     /// The mark of the action that led to this position.
     pub mark: Option<Mark>,
+    /// The move number whose first action is played from here (PTN's
+    /// `17` before `17. Sf1`), if one starts here: the axis's label.
+    pub move_number: Option<u32>,
 }
 
 /// The graph of `points` (the start first) in `theme`, with the players'
@@ -78,7 +87,7 @@ fn compose(points: &[Point], names: [&str; 2], theme: Theme) -> RgbImage {
         MARGIN + LABEL_BAND,
         MARGIN,
         WIDTH as i32 - 2 * MARGIN - LABEL_BAND,
-        HEIGHT as i32 - 2 * MARGIN,
+        HEIGHT as i32 - 2 * MARGIN - AXIS_BAND,
     );
     fill_rect(&mut img, plot, palette.card);
     let mid = plot.y + plot.h / 2;
@@ -108,8 +117,9 @@ fn compose(points: &[Point], names: [&str; 2], theme: Theme) -> RgbImage {
             fill_rect(&mut img, Rect::new(x, top, 1, bottom - top), colour);
         }
     }
-    // The even line and the frame.
+    // The even line, and the move numbers under the plot.
     fill_rect(&mut img, Rect::new(plot.x, mid, plot.w, 1), palette.muted);
+    axis(&mut img, points, plot, palette, &x_of);
     let line = palette.accent;
     for pair in points.windows(2).enumerate() {
         let (i, [a, b]) = pair else { continue };
@@ -180,6 +190,64 @@ fn compose(points: &[Point], names: [&str; 2], theme: Theme) -> RgbImage {
     img
 }
 
+/// The move numbers under the plot: a tick and the number at every
+/// `step`-th move, `step` the first of 1, 2, 5, 10, 20, ... that leaves the
+/// numbers [`TICK_ROOM`] apart; "50%" by the even line.
+fn axis(
+    img: &mut RgbImage,
+    points: &[Point],
+    plot: Rect,
+    palette: &super::theme::Palette,
+    x_of: &dyn Fn(usize) -> f32,
+) {
+    let px = 12.0;
+    let numbers: Vec<(usize, u32)> = points
+        .iter()
+        .enumerate()
+        .filter_map(|(i, p)| p.move_number.map(|n| (i, n)))
+        .collect();
+    let moves = numbers.len().max(1) as f32;
+    let step = tick_step(plot.w as f32 / moves);
+    for &(i, number) in &numbers {
+        if number % step != 0 && !(step > 1 && number == 1) {
+            continue;
+        }
+        let x = x_of(i);
+        fill_rect(
+            img,
+            Rect::new(x.round() as i32, plot.bottom(), 1, 4),
+            palette.muted,
+        );
+        let label = number.to_string();
+        let w = text::measure(Face::Regular, px, &label);
+        let left = (x - w / 2.0).clamp(plot.x as f32 - 8.0, (plot.right() + 8) as f32 - w);
+        let baseline = plot.bottom() as f32 + 6.0 + px;
+        text::draw(img, Face::Regular, px, left, baseline, palette.text, &label);
+    }
+    let even = "50%";
+    let w = text::measure(Face::Regular, px, even);
+    let baseline = (plot.y + plot.h / 2) as f32 - 4.0;
+    let left = plot.right() as f32 - w - 6.0;
+    text::draw(img, Face::Regular, px, left, baseline, palette.muted, even);
+}
+
+/// The moves between two labelled numbers when each move has `room` px.
+fn tick_step(room: f32) -> u32 {
+    let mut step = 1u32;
+    let mut next = [2u32, 5, 10].into_iter().cycle();
+    let mut decade = 1u32;
+    while room * (step as f32) < TICK_ROOM && step < 100_000 {
+        let factor = next.next().unwrap_or(10);
+        if factor == 10 {
+            decade = decade.saturating_mul(10);
+            step = decade;
+        } else {
+            step = decade * factor;
+        }
+    }
+    step
+}
+
 /// A straight line of `width` from `a` to `b`, with round ends.
 fn segment(img: &mut RgbImage, a: (f32, f32), b: (f32, f32), width: f32, colour: Colour) {
     let (dx, dy) = (b.0 - a.0, b.1 - a.1);
@@ -205,14 +273,17 @@ mod tests {
             Point {
                 chance: 0.5,
                 mark: None,
+                move_number: Some(1),
             },
             Point {
                 chance: 0.9,
                 mark: Some(Mark::Blunder),
+                move_number: None,
             },
             Point {
                 chance: 0.1,
                 mark: None,
+                move_number: Some(2),
             },
         ];
         let img = compose(&points, ["alice", "bob"], Theme::default());
@@ -220,7 +291,7 @@ mod tests {
         // The blunder's dot, at the middle point (chance 0.9: near the top).
         let plot_x = MARGIN + LABEL_BAND;
         let plot_w = WIDTH as i32 - 2 * MARGIN - LABEL_BAND;
-        let plot_h = HEIGHT as i32 - 2 * MARGIN;
+        let plot_h = HEIGHT as i32 - 2 * MARGIN - AXIS_BAND;
         let x = (plot_x + plot_w / 2) as u32;
         let y = (MARGIN as f32 + 0.1 * plot_h as f32).round() as u32;
         assert_eq!(img.get_pixel(x, y).0, Mark::Blunder.colour());
@@ -239,5 +310,20 @@ mod tests {
                 .unwrap()
                 .starts_with(b"\x89PNG")
         );
+        // Issue 29: the axis has move numbers: the tick of move 2 under
+        // the plot's right end.
+        let tick = img.get_pixel((plot_x + plot_w) as u32, (MARGIN + plot_h + 2) as u32);
+        assert_eq!(tick.0, palette.muted);
+    }
+
+    #[test]
+    fn move_numbers_are_labelled_far_enough_apart() {
+        // Issue 29: every move on a short game, fewer on a long one.
+        assert_eq!(tick_step(80.0), 1);
+        assert_eq!(tick_step(20.0), 2);
+        assert_eq!(tick_step(10.0), 5);
+        assert_eq!(tick_step(5.0), 10);
+        assert_eq!(tick_step(1.0), 50);
+        assert_eq!(tick_step(0.1), 500);
     }
 }

@@ -106,8 +106,14 @@ pub fn start_replies(
     lead: String,
 ) -> Outcome {
     let to_move = state.awaiting().unwrap_or(Seat::Player1);
+    // The example is a legal action of this very position (a game from a
+    // position may have its usual example taken).
+    let example = state
+        .example_action()
+        .map(|action| format!(", e.g. /move notation:{action}"))
+        .unwrap_or_default();
     let text = format!(
-        "{lead} Game #{}: {} vs {}, {}, {}.{}\n{} Move with /move, e.g. /move notation:{}.",
+        "{lead} Game #{}: {} vs {}, {}, {}.{}\n{} Move with /move{example}.",
         game.id,
         player_label(game, Seat::Player1),
         player_label(game, Seat::Player2),
@@ -115,7 +121,6 @@ pub fn start_replies(
         rated_word(game.rated),
         blind::words(game.blind),
         to_move_line(game, state),
-        game.settings.example_action(),
     );
     let dm = your_move_dm(ctx, game, state, "the game has started.")?;
     let reply = Reply::public(ctx.place, text)

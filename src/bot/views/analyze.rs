@@ -1,23 +1,29 @@
 //! `/analyze`: the computer's evaluation of every position of a finished
 //! game, as a graph, with the moves that swung it marked and the best
 //! action at the worst mistakes. The game judges its own positions
-//! ([`crate::games::HostedGame::computer_evaluation`]); this module turns
-//! the scores into winning chances and marks.
+//! ([`crate::games::HostedGame::computer_evaluation`]) and gives the scale
+//! that turns its scores into winning chances ([`Evaluations::chance`]);
+//! this module marks the moves and writes them in the game's numbering
+//! (PTN's `17. Sf1??`, `17... c3`). Everything is said in winning chances,
+//! in percent: the graph the first player's, at every position from
+//! searches of the same parity (no zigzag, [`Evaluations::level_chances`]);
+//! the text the mover's.
 //!
 //! Marks, in the mover's winning chance, from the game's searches (the
 //! best action's score and the played action's, to the same horizon; and
 //! what a shallower search made of the position):
-//! - `??` (blunder): the action lost at least 0.30 of a game against the
+//! - `??` (blunder): the action lost at least 30% of a game against the
 //!   best one, or walked into a forced loss the best one avoided;
-//! - `?` (mistake): it lost at least 0.15;
+//! - `?` (mistake): it lost at least 15%, or it lost at least [`SLIP`]
+//!   and with the mover's earlier such losses since their last mark came
+//!   to 15% (a game given away slowly is marked along the way, not only at
+//!   the last blow);
 //! - `!!` (brilliant): it was the best action, and the position was worth
-//!   at least 0.30 more with it than the shallower search saw (an action
+//!   at least 30% more with it than the shallower search saw (an action
 //!   hard to find);
-//! - `!` (good): the same, at least 0.15.
+//! - `!` (good): the same, at least 15%.
 //!
-//! A winning chance is `1 / (1 + e^(-score / 150))` of the score in
-//! hundredths of the game's unit (one and a half units ahead is about
-//! 73%); a forced result is 0 or 1.
+//! See docs/analyze.md.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -27,21 +33,27 @@ use crate::bot::ground::board::{drawn_with, player_names, theme_of};
 use crate::bot::ground::context::{refuse, Ctx, Outcome, RESTARTING};
 use crate::bot::ground::escape;
 use crate::bot::ground::place::Place;
-use crate::bot::ground::reply::{mention, Image, Reply};
-use crate::games::{Evaluations, Seat, DECIDED_EVALUATION};
+use crate::bot::ground::reply::{mention, word_list, Image, Reply};
+use crate::games::{Evaluations, GameKind, PositionEvaluation, Seat};
 use crate::render::analysis::{evaluation_graph, Mark, Point};
 use crate::store::artefacts::{Artefact, ArtefactKey};
-use crate::store::{GameRow, GameStatus};
+use crate::store::GameStatus;
 
 /// The loss (or gain) of winning chance that marks an action.
 const BLUNDER: f32 = 0.30;
 const MISTAKE: f32 = 0.15;
+/// The least loss that counts towards a slide (smaller ones are the
+/// searches' own wobble).
+const SLIP: f32 = 0.03;
+/// What the kept analyses were made by: an analysis kept by an earlier
+/// version of this module is made again.
+const FORMAT: &str = "chances-1";
 /// The longest an analysis may take: a longer game is analyzed from its
 /// start as far as this goes, and the answer says so. (Each search has a
 /// budget of its own, in the game's analysis module.)
 pub const ANALYSIS_TIME: Duration = Duration::from_secs(20);
 /// How many of the worst mistakes the reply names with the better action.
-const WORST_SHOWN: usize = 3;
+const WORST_SHOWN: usize = 4;
 
 /// `/analyze [game]`: `game` names a finished game of this server;
 /// without it, this channel's last game, which must be over (no hints in
@@ -70,9 +82,13 @@ pub fn analyze(ctx: &Ctx<'_>, id: Option<i64>) -> Outcome {
             game.id
         ));
     }
+    let kind = game.settings.kind();
+    if !kind.analyzed() {
+        return refuse(cant_analyze(kind));
+    }
     let names = player_names(ctx, &game);
     let theme = theme_of(ctx);
-    let variant = drawn_with(theme, &names);
+    let variant = format!("{} {FORMAT}", drawn_with(theme, &names));
     let key = ArtefactKey::of(&game, "analysis", &variant);
     if let Some(kept) = ctx.store().artefact(key)? {
         if let Ok(shown) = serde_json::from_str::<Shown>(&kept.meta) {
@@ -96,7 +112,7 @@ pub fn analyze(ctx: &Ctx<'_>, id: Option<i64>) -> Outcome {
         });
     let budget = ctx.core.job_budget(ANALYSIS_TIME).with_progress(progress);
     let Some(evaluations) = state.computer_evaluation(&budget) else {
-        return refuse("The computer can't analyze this game.");
+        return refuse(cant_analyze(kind));
     };
     if budget.stopped() {
         return refuse(RESTARTING);
@@ -107,14 +123,22 @@ pub fn analyze(ctx: &Ctx<'_>, id: Option<i64>) -> Outcome {
     let judged = judge(&evaluations);
     let points: Vec<Point> = judged
         .iter()
-        .map(|j| Point {
+        .zip(&evaluations.positions)
+        .map(|(j, position)| Point {
             chance: j.chance,
             mark: j.mark,
+            move_number: (position.to_move == Seat::Player1).then_some(position.move_number),
         })
         .collect();
     // Names are escaped in the text; the graph draws them as they are.
     let shown_labels = labels.clone().map(|label| escape::markdown(&label));
-    let mut text = describe(&game, &evaluations, &judged, &shown_labels);
+    let title = format!(
+        "Game #{} ({} vs {})",
+        game.id,
+        mention(game.players[0]),
+        mention(game.players[1])
+    );
+    let mut text = describe(&title, &evaluations, &judged, &shown_labels);
     let positions = state.action_count() + 1;
     if evaluations.positions.len() < positions {
         text.push_str(&format!(
@@ -131,8 +155,8 @@ pub fn analyze(ctx: &Ctx<'_>, id: Option<i64>) -> Outcome {
             png = bytes;
             shown.graph = Some(Graph {
                 alt: format!(
-                    "The evaluation of game #{} position by position, {} up",
-                    game.id, labels[0]
+                    "{}'s winning chance in game #{}, move by move",
+                    labels[0], game.id
                 ),
                 file_name: format!("game-{}-analysis.png", game.id),
                 text: marked_actions(&evaluations, &judged),
@@ -175,6 +199,20 @@ impl Shown {
     }
 }
 
+/// The refusal of a game the computer does not analyze, naming those it does.
+fn cant_analyze(kind: GameKind) -> String {
+    let analyzed: Vec<&str> = GameKind::ALL
+        .iter()
+        .filter(|k| k.analyzed())
+        .map(|k| k.title())
+        .collect();
+    format!(
+        "The computer can't analyze {} games; it analyzes games of {}.",
+        kind.title(),
+        word_list(&analyzed, "and")
+    )
+}
+
 /// One position, judged: the first player's winning chance there, and the
 /// mark of the action that led to it.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -183,16 +221,16 @@ struct Judged {
     mark: Option<Mark>,
     /// The winning chance the action that led here cost its mover.
     loss: f32,
+    /// For a mark earned by a slide: the position its first loss was
+    /// played from, and what the mover's losses since came to.
+    slide: Option<(usize, f32)>,
 }
 
-/// The first player's winning chance at a score.
-fn chance(score: i32) -> f32 {
-    if score >= DECIDED_EVALUATION {
-        1.0
-    } else if score <= -DECIDED_EVALUATION {
-        0.0
-    } else {
-        1.0 / (1.0 + (-(score as f32) / 150.0).exp())
+impl Judged {
+    /// What the marked action cost, alone or with its slide.
+    fn cost(&self) -> f32 {
+        self.slide
+            .map_or(self.loss, |(_, total)| total.max(self.loss))
     }
 }
 
@@ -213,47 +251,80 @@ fn mark_of(loss: f32, found: Option<f32>) -> Option<Mark> {
     }
 }
 
+/// The mover's winning chance from the first player's.
+fn for_mover(mover: Seat, chance: f32) -> f32 {
+    match mover {
+        Seat::Player1 => chance,
+        Seat::Player2 => 1.0 - chance,
+    }
+}
+
 fn judge(evaluations: &Evaluations) -> Vec<Judged> {
     let positions = &evaluations.positions;
+    let chances = evaluations.level_chances();
+    let chance = |score: i32| evaluations.chance(score);
     let mut judged = Vec::with_capacity(positions.len());
+    // Each seat's losses since its last mark: where they began, their sum.
+    let mut sliding: [Option<(usize, f32)>; 2] = [None, None];
     for (index, position) in positions.iter().enumerate() {
-        let now = chance(position.score);
-        let (mark, loss) = match index.checked_sub(1).map(|i| &positions[i]) {
-            None => (None, 0.0),
-            Some(before) => {
-                let for_mover = |c: f32| {
-                    if before.to_move == Seat::Player1 {
-                        c
-                    } else {
-                        1.0 - c
-                    }
-                };
-                let best = for_mover(chance(before.score));
-                let played = for_mover(chance(before.played_score.unwrap_or(position.score)));
-                // Walking into a forced loss is a blunder however bad the
-                // position already was.
-                let loss = if played == 0.0 && best > 0.0 {
-                    1.0
-                } else {
-                    best - played
-                };
-                let found = (before.played.is_some() && before.played == before.best)
-                    .then(|| best - for_mover(chance(before.shallow_score)));
-                (mark_of(loss, found), loss)
-            }
+        let mut entry = Judged {
+            chance: chances[index],
+            mark: None,
+            loss: 0.0,
+            slide: None,
         };
-        judged.push(Judged {
-            chance: now,
-            mark,
-            loss,
-        });
+        if let Some(before) = index.checked_sub(1).map(|i| &positions[i]) {
+            let mover = before.to_move;
+            let best = for_mover(mover, chance(before.score));
+            let played = for_mover(mover, chance(before.played_score.unwrap_or(position.score)));
+            // Walking into a forced loss is a blunder however bad the
+            // position already was.
+            let loss = if played == 0.0 && best > 0.0 {
+                1.0
+            } else {
+                best - played
+            };
+            let found = (before.played.is_some() && before.played == before.best)
+                .then(|| best - for_mover(mover, chance(before.shallow_score)));
+            entry.loss = loss;
+            entry.mark = mark_of(loss, found);
+            let slide = &mut sliding[mover.index()];
+            if loss >= SLIP {
+                let (from, total) = slide.get_or_insert((index - 1, 0.0));
+                *total += loss;
+                if entry.mark.is_none() {
+                    entry.mark = mark_of(*total, None);
+                    if entry.mark.is_some() {
+                        entry.slide = Some((*from, *total));
+                    }
+                }
+            }
+            if matches!(entry.mark, Some(Mark::Mistake | Mark::Blunder)) {
+                *slide = None;
+            }
+        }
+        judged.push(entry);
     }
     judged
 }
 
-/// The actions played, numbered, each with its mark: the picture's text.
+/// How the game's notation numbers the action played from `position`:
+/// `17.` for the first player's, `17...` for the second's.
+fn numbered(position: &PositionEvaluation) -> String {
+    match position.to_move {
+        Seat::Player1 => format!("{}.", position.move_number),
+        Seat::Player2 => format!("{}...", position.move_number),
+    }
+}
+
+/// The actions played, numbered as the game's notation numbers them
+/// (`1. a1 e5 2. c3 c2?`, a move's second action without its number),
+/// each with its mark: the picture's text, six moves a line.
 fn marked_actions(evaluations: &Evaluations, judged: &[Judged]) -> String {
-    let mut words = Vec::new();
+    let mut lines: Vec<String> = Vec::new();
+    let mut line: Vec<String> = Vec::new();
+    let mut numbers = 0;
+    let mut last: Option<&PositionEvaluation> = None;
     for (index, position) in evaluations.positions.iter().enumerate() {
         let Some(played) = &position.played else {
             continue;
@@ -262,11 +333,25 @@ fn marked_actions(evaluations: &Evaluations, judged: &[Judged]) -> String {
             .get(index + 1)
             .and_then(|j| j.mark)
             .map_or("", Mark::symbol);
-        words.push(format!("{}.{played}{mark}", index + 1));
+        let follows = last.is_some_and(|l| {
+            l.to_move == Seat::Player1
+                && position.to_move == Seat::Player2
+                && l.move_number == position.move_number
+        });
+        if !follows {
+            if numbers == 6 {
+                lines.push(line.join(" "));
+                line.clear();
+                numbers = 0;
+            }
+            numbers += 1;
+            line.push(numbered(position));
+        }
+        line.push(format!("{played}{mark}"));
+        last = Some(position);
     }
-    let mut lines = Vec::new();
-    for chunk in words.chunks(10) {
-        lines.push(chunk.join(" "));
+    if !line.is_empty() {
+        lines.push(line.join(" "));
     }
     lines.join("\n")
 }
@@ -274,22 +359,19 @@ fn marked_actions(evaluations: &Evaluations, judged: &[Judged]) -> String {
 /// The reply's text: what was searched, each player's marks, and the
 /// worst mistakes with the action the computer preferred.
 fn describe(
-    game: &GameRow,
+    game: &str,
     evaluations: &Evaluations,
     judged: &[Judged],
     labels: &[String; 2],
 ) -> String {
     let positions = &evaluations.positions;
     let mut text = format!(
-        "Game #{} ({} vs {}), analyzed by {} of each of its {} positions (a graph of the evaluation, {} up; marks: ?? lost at least {:.2} of a game's winning chance against the best move, ? {:.2}; !! and ! the best move, worth as much more than a 2-ply look saw).",
-        game.id,
-        mention(game.players[0]),
-        mention(game.players[1]),
+        "{game}, analyzed by {} of each of its {} positions. The graph is {}'s winning chance, move by move. Marks: ?? the move cost its mover at least {} of winning chance against the best move, ? at least {} (alone, or with the mover's losses since their last mark); !! and ! the best move, worth as much more than a 2-ply look saw.",
         evaluations.search,
         positions.len(),
         labels[0],
-        BLUNDER,
-        MISTAKE,
+        percent(BLUNDER),
+        percent(MISTAKE),
     );
     for seat in Seat::ALL {
         let count = |mark: Mark| {
@@ -308,9 +390,14 @@ fn describe(
         ));
     }
     let mut worst: Vec<usize> = (1..positions.len())
-        .filter(|&i| judged[i].loss >= MISTAKE)
+        .filter(|&i| matches!(judged[i].mark, Some(Mark::Mistake | Mark::Blunder)))
         .collect();
-    worst.sort_by(|&a, &b| judged[b].loss.total_cmp(&judged[a].loss).then(a.cmp(&b)));
+    worst.sort_by(|&a, &b| {
+        judged[b]
+            .cost()
+            .total_cmp(&judged[a].cost())
+            .then(a.cmp(&b))
+    });
     worst.truncate(WORST_SHOWN);
     worst.sort_unstable();
     if worst.is_empty() {
@@ -318,45 +405,64 @@ fn describe(
     }
     for i in worst {
         let before = &positions[i - 1];
+        let mover = before.to_move;
         let played = before.played.as_deref().unwrap_or("?");
         let mark = judged[i].mark.map_or("", Mark::symbol);
-        let best = match &before.best {
-            Some(best) if best != played => format!("; better was {best}"),
+        let after = for_mover(
+            mover,
+            evaluations.chance(before.played_score.unwrap_or(positions[i].score)),
+        );
+        let best = for_mover(mover, evaluations.chance(before.score));
+        let better = match &before.best {
+            Some(best) if best != played => format!(" ({best})"),
+            _ => String::new(),
+        };
+        let slide = match judged[i].slide {
+            Some((from, total)) if from + 1 < i => format!(
+                "; {} given away since {} {}",
+                percent(total),
+                numbered(&positions[from]),
+                positions[from].played.as_deref().unwrap_or("?"),
+            ),
             _ => String::new(),
         };
         text.push_str(&format!(
-            "\nAction {i}, {}: {played}{mark} ({} for {} after it, {} after the best){best}.",
-            labels[before.to_move.index()],
-            evaluation_words(
-                before.played_score.unwrap_or(positions[i].score),
-                evaluations.unit
-            ),
-            labels[0],
-            evaluation_words(before.score, evaluations.unit),
+            "\n{} {played}{mark} {}: {} after it, {} after the best move{better}{slide}.",
+            numbered(before),
+            labels[mover.index()],
+            chance_words(after),
+            chance_words(best),
         ));
     }
     text
 }
 
-/// A score in words: "+1.25 flats", or a forced result.
-fn evaluation_words(score: i32, unit: &str) -> String {
-    if score >= DECIDED_EVALUATION {
+/// A share of a game in percent: "15%".
+fn percent(share: f32) -> String {
+    format!("{:.0}%", share * 100.0)
+}
+
+/// The mover's winning chance in words: "62%", or a forced result (an
+/// undecided chance is never shown as 0% or 100%).
+fn chance_words(chance: f32) -> String {
+    if chance >= 1.0 {
         "a forced win".to_string()
-    } else if score <= -DECIDED_EVALUATION {
+    } else if chance <= 0.0 {
         "a forced loss".to_string()
     } else {
-        format!("{:+.2} {unit}", score as f32 / 100.0)
+        format!("{:.0}%", (chance * 100.0).clamp(1.0, 99.0))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::PositionEvaluation;
+    use crate::games::DECIDED_EVALUATION;
 
     fn position(to_move: Seat, score: i32, played: i32, shallow: i32) -> PositionEvaluation {
         PositionEvaluation {
             to_move,
+            move_number: 1,
             score,
             best: Some("b".into()),
             played: Some(if shallow == score { "p" } else { "b" }.into()),
@@ -365,34 +471,35 @@ mod tests {
         }
     }
 
+    fn last(to_move: Seat, score: i32) -> PositionEvaluation {
+        PositionEvaluation::end(to_move, 1, score)
+    }
+
+    fn evaluations(positions: Vec<PositionEvaluation>) -> Evaluations {
+        Evaluations {
+            scale: 150,
+            search: "a test".into(),
+            positions,
+        }
+    }
+
     #[test]
     fn marks_follow_the_movers_winning_chance_against_the_best_move() {
-        let evaluations = Evaluations {
-            unit: "flats",
-            search: "a test".into(),
-            positions: vec![
-                // Player 1 lost 0.3 flats: no mark.
-                position(Seat::Player1, 0, -30, 0),
-                // Player 2 missed a road: player 1 wins by force.
-                position(Seat::Player2, 0, DECIDED_EVALUATION, 0),
-                // Player 1 let the win go (to even): a blunder.
-                position(Seat::Player1, DECIDED_EVALUATION, 0, DECIDED_EVALUATION),
-                // Player 2 played the best move, worth 1.2 flats more than
-                // the quick look saw (0.69 against 0.5): good.
-                position(Seat::Player2, -120, -120, 0),
-                // Player 1 played the best move, worth 2.5 flats more than
-                // the quick look saw (0.84 against 0.5): brilliant.
-                position(Seat::Player1, 250, 250, 0),
-                PositionEvaluation {
-                    to_move: Seat::Player2,
-                    score: 250,
-                    best: None,
-                    played: None,
-                    played_score: None,
-                    shallow_score: 250,
-                },
-            ],
-        };
+        let evaluations = evaluations(vec![
+            // Player 1 lost 0.3 flats (5%): a first slip, no mark.
+            position(Seat::Player1, 0, -30, 0),
+            // Player 2 missed a road: player 1 wins by force.
+            position(Seat::Player2, 0, DECIDED_EVALUATION, 0),
+            // Player 1 let the win go (to even): a blunder.
+            position(Seat::Player1, DECIDED_EVALUATION, 0, DECIDED_EVALUATION),
+            // Player 2 played the best move, worth 1.2 flats more than
+            // the quick look saw (0.69 against 0.5): good.
+            position(Seat::Player2, -120, -120, 0),
+            // Player 1 played the best move, worth 2.5 flats more than
+            // the quick look saw (0.84 against 0.5): brilliant.
+            position(Seat::Player1, 250, 250, 0),
+            last(Seat::Player2, 250),
+        ]);
         let judged = judge(&evaluations);
         let marks: Vec<Option<Mark>> = judged.iter().map(|j| j.mark).collect();
         assert_eq!(
@@ -406,7 +513,86 @@ mod tests {
                 Some(Mark::Brilliant)
             ]
         );
-        assert_eq!(judged[2].chance, 1.0);
-        assert!((judged[1].chance - 0.5).abs() < 0.01);
+        // The graph at an odd position is the move's search (same parity).
+        assert_eq!(judged[1].chance, evaluations.chance(-30));
+    }
+
+    #[test]
+    fn a_game_given_away_slowly_is_marked_along_the_way() {
+        // Issue 29: White loses 0.4 flats a move against the best move
+        // (about 6-7% of a game each), never 15% at once: its losses are
+        // added up, and every time they pass 15% since White's last mark
+        // the move that passed it is marked `?`. Black plays the best move.
+        let mut positions = Vec::new();
+        let mut score = 0;
+        for number in 1..=8 {
+            let mut white = position(Seat::Player1, score, score - 40, score);
+            white.move_number = number;
+            positions.push(white);
+            score -= 40;
+            let mut black = position(Seat::Player2, score, score, score);
+            black.move_number = number;
+            positions.push(black);
+        }
+        let mut end = last(Seat::Player1, score);
+        end.move_number = 9;
+        positions.push(end);
+        let evaluations = evaluations(positions);
+        let judged = judge(&evaluations);
+        let white_marks: Vec<usize> = (1..judged.len())
+            .filter(|&i| judged[i].mark == Some(Mark::Mistake))
+            .collect();
+        assert!(white_marks.len() >= 2, "{judged:?}");
+        assert!(white_marks.iter().all(|&i| i % 2 == 1));
+        // No single move lost 15%: every mark is a slide's, from the
+        // first loss after the last mark.
+        assert!(judged.iter().all(|j| j.loss < MISTAKE));
+        let (from, total) = judged[white_marks[0]].slide.unwrap();
+        assert_eq!(from, 0);
+        assert!(total >= MISTAKE);
+        let (from, _) = judged[white_marks[1]].slide.unwrap();
+        assert_eq!(from, white_marks[0] + 1);
+        // The text names where the slide began.
+        assert!(
+            describe_text(&evaluations, &judged).contains("\n3. p? a: ")
+                && describe_text(&evaluations, &judged).contains("given away since 1. p."),
+            "{}",
+            describe_text(&evaluations, &judged)
+        );
+    }
+
+    fn describe_text(evaluations: &Evaluations, judged: &[Judged]) -> String {
+        describe("Game #1", evaluations, judged, &["a".into(), "b".into()])
+    }
+
+    #[test]
+    fn moves_are_numbered_as_ptn_numbers_them() {
+        // Issue 29: `1. a1 e5 2. c3 c2?`, and a game from a position with
+        // the second player to move starts `7... c3`.
+        let numbered = |first: Seat, number: u32| {
+            let mut positions = Vec::new();
+            let mut seat = first;
+            let mut number = number;
+            for mv in ["a1", "e5", "c3", "c2"] {
+                let mut p = position(seat, 0, 0, 0);
+                p.move_number = number;
+                p.played = Some(mv.into());
+                p.best = Some(mv.into());
+                positions.push(p);
+                if seat == Seat::Player2 {
+                    number += 1;
+                }
+                seat = seat.other();
+            }
+            let mut end = last(seat, 0);
+            end.move_number = number;
+            positions.push(end);
+            let evaluations = evaluations(positions);
+            let mut judged = judge(&evaluations);
+            judged[4].mark = Some(Mark::Mistake);
+            marked_actions(&evaluations, &judged)
+        };
+        assert_eq!(numbered(Seat::Player1, 1), "1. a1 e5 2. c3 c2?");
+        assert_eq!(numbered(Seat::Player2, 7), "7... a1 8. e5 c3 9. c2?");
     }
 }

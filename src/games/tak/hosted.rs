@@ -505,6 +505,8 @@ impl HostedGame for TakGame {
         Some(if score.abs() < 50 { 0 } else { score })
     }
 
+    const ANALYZED: bool = true;
+
     /// 4-ply searches of every position and move (docs/ai.md, "Analysis").
     fn computer_evaluation(&self, budget: &Budget) -> Option<Evaluations> {
         let judged = search::analysis::judge_game(&self.start, &self.moves, budget);
@@ -521,6 +523,7 @@ impl HostedGame for TakGame {
             };
             positions.push(PositionEvaluation {
                 to_move: color_seat(position.to_move()),
+                move_number: position.move_number(),
                 score: scale(judged.white_score),
                 best: judged.best.map(|mv| position.ptn(mv)),
                 played: played.map(|mv| position.ptn(mv)),
@@ -532,7 +535,7 @@ impl HostedGame for TakGame {
             }
         }
         Some(Evaluations {
-            unit: "flats",
+            scale: search::analysis::CHANCE_SCALE,
             search: format!("a {}-ply search", search::analysis::DEPTH),
             positions,
         })

@@ -411,6 +411,8 @@ impl HostedGame for TakaGame {
         })
     }
 
+    const ANALYZED: bool = true;
+
     /// Fixed-depth searches of every position and turn (docs/ai.md,
     /// "/analyze").
     fn computer_evaluation(&self, budget: &Budget) -> Option<Evaluations> {
@@ -421,13 +423,16 @@ impl HostedGame for TakaGame {
                 moves: &self.turns,
                 depths: (analysis::DEPTH, analysis::SHALLOW),
                 decided: search::DECIDED,
-                unit: "balls",
+                scale: analysis::CHANCE_SCALE,
                 search: format!("a {}-turn search", analysis::DEPTH),
                 budget: (budget, analysis::SEARCH_TIME),
             },
             |position, horizon| analysis::search(&mut searcher, position, horizon),
             |position, turn| position.play(&turn).is_ok(),
-            |position| side_seat(position.to_move()),
+            |_, position| {
+                let number = u32::from(position.turn_number());
+                (side_seat(position.to_move()), number)
+            },
         ))
     }
 }

@@ -29,6 +29,11 @@ const NODES: u64 = 200_000;
 /// The longest one search of one position may take.
 pub const SEARCH_TIME: Duration = Duration::from_millis(400);
 
+/// The points one unit of the logistic that turns scores into winning
+/// chances stands for (docs/analyze.md): the leaf heuristic's scale is
+/// about that of Tak's centiflats, so Tak's scale.
+pub const CHANCE_SCALE: i32 = 150;
+
 /// One position's evaluation (see [`judged::Judged`]).
 pub type Judged = judged::Judged<Turn>;
 
@@ -49,8 +54,9 @@ pub fn judge_game(start: &Position, turns: &[Turn], budget: &Budget) -> Vec<Judg
 }
 
 /// What `/analyze` shows of a game: [`judge_game`]'s searches with whose
-/// turn it was (`seat` of the side to move), forced results at the shared
-/// scale.
+/// turn it was (`seat` of the side to move) and its move number (a Takat
+/// record numbers no turns: a move is a turn of each side from the start,
+/// as `/board` counts), forced results at the shared scale.
 pub fn evaluations(
     (start, turns): (&Position, &[Turn]),
     budget: &Budget,
@@ -63,13 +69,16 @@ pub fn evaluations(
             moves: turns,
             depths: (DEPTH, SHALLOW),
             decided: DECIDED,
-            unit: "points",
+            scale: CHANCE_SCALE,
             search: format!("a {DEPTH}-ply search"),
             budget: (budget, SEARCH_TIME),
         },
         |position, horizon| search(&mut searcher, position, horizon),
         |position, turn| position.play(turn).is_ok(),
-        |position| seat(position.to_move()),
+        |played, position| {
+            let number = u32::try_from(played / 2 + 1).unwrap_or(u32::MAX);
+            (seat(position.to_move()), number)
+        },
     )
 }
 

@@ -292,6 +292,8 @@ impl HostedGame for TakatGame {
         })
     }
 
+    const ANALYZED: bool = true;
+
     /// Fixed-depth searches of every position and turn (docs/ai.md,
     /// "/analyze").
     fn computer_evaluation(&self, budget: &Budget) -> Option<Evaluations> {

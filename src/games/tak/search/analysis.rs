@@ -20,6 +20,13 @@ use crate::budget::Budget;
 use crate::games::judged::{self, Horizon};
 use crate::games::tak::{Color, Move, Position};
 
+/// The centiflats one unit of the logistic that turns scores into
+/// winning chances stands for: fitted to the results of self-play games
+/// (`fit_the_chance_scale` below; docs/analyze.md), a little wider than
+/// the static evaluation's tuning scale ([`super::tune::SCALE`], 150), as
+/// a search's scores spread wider than the evaluation's.
+pub const CHANCE_SCALE: i32 = 185;
+
 /// The plies searched at each position.
 pub const DEPTH: u32 = 4;
 /// The quick look's depth.
@@ -100,5 +107,97 @@ mod tests {
         let mut blocked = start.clone();
         blocked.play(judged[0].best.unwrap()).unwrap();
         assert!(blocked.road_wins_for(Color::White).is_empty());
+    }
+
+    /// Measures [`CHANCE_SCALE`] against games (docs/analyze.md): every
+    /// `TAKTABLE_FIT_EVERY`-th position (default 4) of a `selfplay
+    /// --record` file named by `TAKTABLE_FIT_RECORD` is searched as
+    /// `/analyze` searches (`TAKTABLE_FIT_DEPTH` plies, default 3), and
+    /// the scale whose logistic best predicts the games' results (least
+    /// cross-entropy, a grid in steps of 5) is printed with the loss at
+    /// [`CHANCE_SCALE`] and how the chances compare with the results.
+    /// `TAKTABLE_FIT_RECORD=F cargo test --release --lib
+    /// fit_the_chance_scale -- --ignored --nocapture`
+    #[test]
+    #[ignore]
+    fn fit_the_chance_scale() {
+        let Ok(path) = std::env::var("TAKTABLE_FIT_RECORD") else {
+            eprintln!("TAKTABLE_FIT_RECORD names no record");
+            return;
+        };
+        let number = |name: &str, default: usize| {
+            std::env::var(name)
+                .ok()
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(default)
+        };
+        let every = number("TAKTABLE_FIT_EVERY", 4).max(1);
+        let depth = number("TAKTABLE_FIT_DEPTH", 3) as u32;
+        let text = std::fs::read_to_string(path).unwrap();
+        let mut searcher = Searcher::new(16);
+        let mut samples: Vec<(f64, f64)> = Vec::new();
+        let mut decided = 0;
+        for line in text.lines().step_by(every) {
+            let (position, result) = super::super::tune::parse_line(line).unwrap();
+            if position.is_over() {
+                continue;
+            }
+            let horizon = Horizon {
+                depth,
+                movetime: None,
+            };
+            let (score, _) = search(&mut searcher, &position, horizon);
+            if score.abs() > DECIDED {
+                decided += 1;
+                continue;
+            }
+            samples.push((score as f64, result as f64));
+        }
+        let loss = |scale: f64| {
+            let total: f64 = samples
+                .iter()
+                .map(|&(score, result)| {
+                    let p = (1.0 / (1.0 + (-score / scale).exp())).clamp(1e-9, 1.0 - 1e-9);
+                    -(result * p.ln() + (1.0 - result) * (1.0 - p).ln())
+                })
+                .sum();
+            total / samples.len().max(1) as f64
+        };
+        let (best, best_loss) = (5..=400)
+            .map(|k| (k as f64 * 5.0, loss(k as f64 * 5.0)))
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            .unwrap();
+        println!(
+            "{} positions searched {depth} plies ({decided} decided left out): best scale {best} (cross-entropy {best_loss:.4}); at {CHANCE_SCALE}: {:.4}; at 75: {:.4}; at 300: {:.4}; a constant 50%: {:.4}",
+            samples.len(),
+            loss(CHANCE_SCALE as f64),
+            loss(75.0),
+            loss(300.0),
+            std::f64::consts::LN_2,
+        );
+        println!("| chance at {CHANCE_SCALE} | positions | mean chance | White's mean result |");
+        println!("|---|---|---|---|");
+        for bin in 0..10 {
+            let (low, high) = (bin as f64 / 10.0, (bin + 1) as f64 / 10.0);
+            let inside: Vec<(f64, f64)> = samples
+                .iter()
+                .map(|&(score, result)| {
+                    (1.0 / (1.0 + (-score / CHANCE_SCALE as f64).exp()), result)
+                })
+                .filter(|&(p, _)| p >= low && (p < high || bin == 9))
+                .collect();
+            if inside.is_empty() {
+                continue;
+            }
+            let n = inside.len() as f64;
+            println!(
+                "| {:.0}-{:.0}% | {} | {:.1}% | {:.1}% |",
+                low * 100.0,
+                high * 100.0,
+                inside.len(),
+                inside.iter().map(|s| s.0).sum::<f64>() / n * 100.0,
+                inside.iter().map(|s| s.1).sum::<f64>() / n * 100.0,
+            );
+        }
     }
 }

@@ -80,7 +80,8 @@ pub fn records_from_ptn(text: &str, skip: usize) -> Result<Vec<String>, String> 
     Ok(lines)
 }
 
-fn parse_line(line: &str) -> Result<(Position, f32), String> {
+/// One record line ([`record_line`]): the position and White's result.
+pub(crate) fn parse_line(line: &str) -> Result<(Position, f32), String> {
     let mut words = line.splitn(4, ' ');
     let mut next = || words.next().ok_or("a short line");
     let result: f32 = next()?.parse().map_err(|_| "a bad result")?;

@@ -19,6 +19,10 @@ use std::time::Duration;
 use super::alphabeta::{Limits, Searcher, Settings, DECIDED, WIN};
 use crate::games::judged::Horizon;
 
+/// The hundredths of a ball one unit of the logistic that turns scores
+/// into winning chances stands for (docs/analyze.md).
+pub const CHANCE_SCALE: i32 = 150;
+
 /// The plies searched at each position.
 pub const DEPTH: u32 = 3;
 /// The quick look's depth.
