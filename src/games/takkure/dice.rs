@@ -10,6 +10,17 @@ use serde::{Deserialize, Serialize};
 pub struct Dice {
     state: u64,
     inc: u64,
+    /// Dice forced in advance, for the computer coach's look at what an
+    /// input may lead to (never in a match: not stored, `None` there).
+    #[serde(skip)]
+    script: Option<Box<Script>>,
+}
+
+/// The faces a scripted generator gives first, and how many dice it gave.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+struct Script {
+    forced: Vec<u8>,
+    drawn: usize,
 }
 
 const MULTIPLIER: u64 = 6364136223846793005;
@@ -20,6 +31,7 @@ impl Dice {
         let mut dice = Dice {
             state: 0,
             inc: (0xda3e_39cb_94b9_5bdb_u64 << 1) | 1,
+            script: None,
         };
         dice.next_u32();
         dice.state = dice.state.wrapping_add(seed);
@@ -29,7 +41,29 @@ impl Dice {
 
     /// Rebuilds a generator from its two words; `inc` must be odd.
     pub fn from_parts(state: u64, inc: u64) -> Option<Dice> {
-        (inc % 2 == 1).then_some(Dice { state, inc })
+        (inc % 2 == 1).then_some(Dice {
+            state,
+            inc,
+            script: None,
+        })
+    }
+
+    /// A generator for a look ahead: it gives the faces of `forced` first,
+    /// then the generator of `seed`'s, and counts the dice it gives
+    /// ([`Dice::drawn`]). A coach looks ahead with such dice, never with the
+    /// match's own, whose next rolls it must not know.
+    pub fn scripted(seed: u64, forced: &[u8]) -> Dice {
+        let mut dice = Dice::new(seed);
+        dice.script = Some(Box::new(Script {
+            forced: forced.iter().map(|&d| d.clamp(1, 12)).collect(),
+            drawn: 0,
+        }));
+        dice
+    }
+
+    /// How many dice a scripted generator has given (0 for a match's own).
+    pub fn drawn(&self) -> usize {
+        self.script.as_ref().map_or(0, |s| s.drawn)
     }
 
     /// Whether the state is one PCG32 can be in (an odd increment).
@@ -49,6 +83,13 @@ impl Dice {
     pub fn d12(&mut self) -> u8 {
         // The largest multiple of 12 that fits, as the acceptance bound.
         const BOUND: u32 = u32::MAX - (u32::MAX % 12) - 1;
+        if let Some(script) = self.script.as_mut() {
+            let forced = script.forced.get(script.drawn).copied();
+            script.drawn += 1;
+            if let Some(die) = forced {
+                return die;
+            }
+        }
         loop {
             let x = self.next_u32();
             if x <= BOUND {
@@ -82,7 +123,7 @@ impl Roll {
 
     /// How good a successful roll is when compared (a critical beats all);
     /// `None` for a failure.
-    fn rank(self) -> Option<u8> {
+    pub fn rank(self) -> Option<u8> {
         if !self.success() {
             None
         } else if self.critical() {

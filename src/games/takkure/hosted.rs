@@ -10,7 +10,8 @@ use std::fmt::Write;
 use serde::{Deserialize, Serialize};
 
 use super::{
-    Activation, Ball, Game, Input, Outcome, ParseInputError, PlayerId, Side, Squad, Square, Step,
+    computer, Activation, Ball, Game, Input, Outcome, ParseInputError, PlayerId, Side, Squad,
+    Square, Step,
 };
 use crate::games::options::{challenge, opt, Chosen, OptionKind, OptionSpec, OptionValue};
 use crate::games::{
@@ -128,6 +129,14 @@ const CHALLENGE_OPTIONS: &[OptionSpec] = &[
         OptionKind::Integer,
     )
     .bounds(0.0, MAX_SEED as f64),
+    // The computer coaches at levels 1-5 (issue 30), not Tak's 1-10.
+    opt(
+        "level",
+        "The bot's strength, 1 to 5, when you challenge the bot itself (default 3)",
+        OptionKind::Integer,
+    )
+    .bounds(1.0, 5.0)
+    .default("3"),
     challenge::RATED,
 ];
 
@@ -419,6 +428,17 @@ impl HostedGame for TakkureGame {
     /// A record: tags as `[Name "value"]`, then one input a line. The seed
     /// (and a start position other than the standard one, which holds the
     /// generator) is written only once the match is over (RULINGS Takkure 4).
+    /// The computer coaches every step (issue 30, docs/ai.md "Takkure").
+    fn has_computer(_settings: &TakkureSettings) -> bool {
+        true
+    }
+
+    /// The coach's next input at `level` (1-5; above, 5), one step at a
+    /// time as a person's, so each is posted with its rolls.
+    fn computer_move(&self, level: u8, seed: u64) -> Option<String> {
+        computer::coach_input(&self.game, level, seed).map(|input| input.to_string())
+    }
+
     fn export(&self, meta: &ExportMeta) -> Export {
         let mut text = String::new();
         let over = meta.result != "*" || self.game.step() == Step::Over;
