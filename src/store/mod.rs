@@ -25,6 +25,7 @@ pub mod rows;
 pub mod schedule;
 pub mod sql;
 pub mod threads;
+pub mod tournaments;
 pub mod users;
 
 pub use artefacts::Artefact;
