@@ -11,6 +11,7 @@ pub mod round_robin;
 pub mod rounds;
 pub mod standings;
 pub mod swiss;
+pub mod table;
 pub mod tiebreak;
 
 #[cfg(test)]

@@ -116,13 +116,18 @@ pub struct Encounter {
 pub struct Record {
     pub players: usize,
     pub rounds: Vec<Round>,
+    /// What a bye is worth: a win in a Swiss; nothing in a round robin,
+    /// where every player has one.
+    pub bye_points: u32,
 }
 
 impl Record {
+    /// A record without rounds, its byes worth a win.
     pub fn new(players: usize) -> Record {
         Record {
             players,
             rounds: Vec::new(),
+            bye_points: WIN,
         }
     }
 
@@ -142,7 +147,7 @@ impl Record {
     /// `player`'s half points: games over, and byes.
     pub fn points(&self, player: usize) -> u32 {
         let games: u32 = self.encounters(player).filter_map(|e| e.scored).sum();
-        games + WIN * self.byes(player)
+        games + self.bye_points * self.byes(player)
     }
 
     pub fn byes(&self, player: usize) -> u32 {

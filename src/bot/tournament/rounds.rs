@@ -67,9 +67,18 @@ pub fn outcome_of(row: &PairingRow) -> Outcome {
     }
 }
 
-/// The record of `players` entrants from the stored rounds and pairings.
-pub fn record_of(players: usize, rounds: &[RoundRow], pairings: &[PairingRow]) -> Record {
+/// The record of `players` entrants of a tournament of `format` from the
+/// stored rounds and pairings.
+pub fn record_of(
+    format: Format,
+    players: usize,
+    rounds: &[RoundRow],
+    pairings: &[PairingRow],
+) -> Record {
     let mut record = Record::new(players);
+    if format == Format::RoundRobin {
+        record.bye_points = 0;
+    }
     for row in rounds {
         record.rounds.push(Round {
             pairings: pairings
@@ -256,10 +265,13 @@ mod tests {
             Some(GameStatus::Finished),
             Some(Seat::Player2),
         )];
-        let record = record_of(3, &[round], &rows);
+        let record = record_of(Format::Swiss, 3, std::slice::from_ref(&round), &rows);
         assert_eq!(record.points(1), super::super::record::WIN);
         assert_eq!(record.points(2), super::super::record::WIN);
         assert_eq!(record.points(0), 0);
+        // A round robin's bye scores nothing: every player has one.
+        let record = record_of(Format::RoundRobin, 3, &[round], &rows);
+        assert_eq!(record.points(2), 0);
         assert_eq!(
             Format::parse(Format::RoundRobin.as_str()),
             Some(Format::RoundRobin)

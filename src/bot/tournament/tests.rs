@@ -303,6 +303,7 @@ fn worked_example() -> Record {
     };
     Record {
         players: 4,
+        bye_points: WIN,
         rounds: vec![
             Round {
                 pairings: vec![game(0, 1, Outcome::WhiteWins), game(2, 3, Outcome::Draw)],
