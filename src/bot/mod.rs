@@ -29,6 +29,7 @@ pub mod hooks;
 pub mod life;
 pub mod play;
 pub mod standings;
+pub mod tournament;
 pub mod views;
 
 use std::ops::Deref;

@@ -37,6 +37,7 @@ pub(crate) const MIGRATIONS: &[M<'static>] = &[
         "../../migrations/0007_active_games_by_player.sql"
     )),
     M::up(include_str!("../../migrations/0008_artefacts.sql")),
+    M::up(include_str!("../../migrations/0009_tournaments.sql")),
 ];
 
 /// taktable's mark in a database file's header (`PRAGMA application_id`):

@@ -27,6 +27,7 @@ pub mod schedule;
 pub mod shards;
 pub mod sql;
 pub mod threads;
+pub mod tournaments;
 pub mod users;
 
 pub use artefacts::Artefact;

@@ -25,7 +25,7 @@ impl GameStatus {
         }
     }
 
-    fn parse(s: &str) -> Result<GameStatus> {
+    pub(crate) fn parse(s: &str) -> Result<GameStatus> {
         Ok(match s {
             "active" => GameStatus::Active,
             "finished" => GameStatus::Finished,
