@@ -48,6 +48,12 @@ pub struct DueGame {
     pub game: GameRow,
     pub due: Due,
     pub timing: Timing,
+    /// Nothing is due any more but the game came due all the same: its
+    /// timeout's notice was already taken (by a bot that then failed or
+    /// stopped before acting on it, or one from before reminders ended at
+    /// the timeout, which kept a reminder time after it). Only a claim the
+    /// computer still owes is made then (issue 29).
+    pub lapsed: bool,
 }
 
 fn guild_settings_tx(tx: &rusqlite::Connection, guild: &str) -> Result<GuildSettings> {
@@ -262,7 +268,8 @@ impl Store {
 
     /// Takes what is due for a game at `now`, marking it as sent and
     /// computing the next due time in one transaction. `None` when nothing
-    /// is due (any more): a second call never returns the same event.
+    /// is due (any more): a second call never returns the same event (nor
+    /// a lapsed game, see [`DueGame::lapsed`], until it is made due again).
     pub fn take_due(&self, game_id: i64, now: DateTime<Utc>) -> Result<Option<DueGame>> {
         let mut conn = self.conn();
         let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
@@ -285,10 +292,13 @@ impl Store {
         let due = clock.turn.due(&clock.timing, now);
         write_turn(&tx, game_id, &due.after, &clock.timing)?;
         tx.commit()?;
-        Ok((due.reminder || due.deadline).then_some(DueGame {
+        let came_due = clock.remind_at.is_some_and(|t| t <= now);
+        let lapsed = came_due && !due.reminder && !due.deadline && clock.turn.deadline_noted;
+        Ok((due.reminder || due.deadline || lapsed).then_some(DueGame {
             game,
             due,
             timing: clock.timing,
+            lapsed,
         }))
     }
 

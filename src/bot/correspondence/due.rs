@@ -66,10 +66,14 @@ fn announce(
         return Ok(Vec::new());
     }
     let computer_waits = core.computer().filter(|c| c.id == opponent);
-    if let (true, Some(computer)) = (due.due.deadline, computer_waits) {
+    if let (true, Some(computer)) = (due.due.deadline || due.lapsed, computer_waits) {
         // Issue 29: the computer claims at the timeout, so a player who
         // stopped moving does not hold the channel for ever.
         return computer_claims(core, place, computer, now);
+    }
+    if due.lapsed {
+        // The timeout's notice was the last word.
+        return Ok(Vec::new());
     }
     let turn = due.due.after;
     let since = since_text(&state, turn.since, now);

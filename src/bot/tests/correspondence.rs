@@ -366,16 +366,23 @@ fn against_the_computer(bot: &Bot, moves: usize) {
     assert_eq!(played, moves);
 }
 
-#[test]
-fn the_computer_claims_the_win_at_the_timeout_and_frees_the_channel() {
-    // Issue 29: "@taktable may now /claim the win" and it never did, so the
-    // channel was held for ever. Its opponent's reminders say it will
-    // claim; at the timeout it claims as /claim does for a person.
+/// A bot with a computer opponent, and Alice's game against it in
+/// #general after two moves each, Alice to move.
+fn computer_game() -> (Arc<OffsetClock>, Bot, crate::store::GameRow) {
     let clock = clock();
     let bot = Bot::new(Store::open_in_memory().unwrap(), clock.clone());
     bot.set_computer(computer());
     against_the_computer(&bot, 2);
     let game = bot.store().active_game("g", "general").unwrap().unwrap();
+    (clock, bot, game)
+}
+
+#[test]
+fn the_computer_claims_the_win_at_the_timeout_and_frees_the_channel() {
+    // Issue 29: "@taktable may now /claim the win" and it never did, so the
+    // channel was held for ever. Its opponent's reminders say it will
+    // claim; at the timeout it claims as /claim does for a person.
+    let (clock, bot, game) = computer_game();
     let sent = hourly(&bot, &clock, 7 * 24);
     let reminders: Vec<&Reply> = sent.iter().filter(|r| is_reminder(r)).collect();
     assert_eq!(reminders.len(), 6, "{sent:?}");
@@ -406,4 +413,32 @@ fn the_computer_claims_the_win_at_the_timeout_and_frees_the_channel() {
     assert!(claim.text.contains("claims the game"), "{claim:?}");
     assert!(claim.text.contains("aborted and unrated"), "{claim:?}");
     assert!(bot.store().active_game("g", "general").unwrap().is_none());
+}
+
+#[test]
+fn a_claim_the_computer_still_owes_is_made_when_the_game_comes_due_again() {
+    // Issue 29: the timeout's notice taken but not acted on (a bot stopped
+    // between the two, or one from before the computer claimed, whose
+    // reminders went on after the timeout): when the game comes due again
+    // the computer claims it, and a game between people stays quiet.
+    let (clock, bot, game) = computer_game();
+    start(&bot, "side", ALICE, BOB, 5);
+    let people = bot.store().active_game("g", "side").unwrap().unwrap();
+    clock.advance(Duration::days(8)).unwrap();
+    let now = bot.now();
+    for id in [game.id, people.id] {
+        let due = bot.store().take_due(id, now).unwrap().unwrap();
+        assert!(due.due.deadline && !due.lapsed);
+        assert!(bot.store().take_due(id, now).unwrap().is_none());
+        bot.store().postpone_due(id, now).unwrap();
+    }
+    let sent = bot.run_due();
+    assert_eq!(sent.len(), 1, "{sent:?}");
+    assert!(
+        sent[0].text.starts_with("<@999> claims the win"),
+        "{sent:?}"
+    );
+    assert!(bot.store().active_game("g", "general").unwrap().is_none());
+    assert!(bot.store().active_game("g", "side").unwrap().is_some());
+    assert_eq!(bot.next_due(), None);
 }
