@@ -298,18 +298,21 @@ pub trait HostedGame: Clone + std::fmt::Debug + Sized {
 
     /// A legal action to show as an example ("Move with /move, e.g. a1"):
     /// [`HostedGame::EXAMPLE_ACTION`] when it is legal here, else the
-    /// first legal placement, else the first legal action (`None` when
-    /// there is none: the game is over or awaits no action of a list).
+    /// shortest legal placement (alphabetically first among those), else
+    /// the shortest legal action; `None` when there is none. Never the
+    /// engine's choice: a puzzle's example must not give its answer away.
     fn example_action(&self) -> Option<String> {
         let legal = self.legal_actions();
         if legal.iter().any(|action| action == Self::EXAMPLE_ACTION) {
             return Some(Self::EXAMPLE_ACTION.to_string());
         }
-        legal
-            .iter()
-            .find(|action| Self::completion(action).placement)
-            .or(legal.first())
-            .cloned()
+        let plainest = |actions: &mut dyn Iterator<Item = &String>| {
+            actions
+                .min_by(|a, b| a.len().cmp(&b.len()).then(a.cmp(b)))
+                .cloned()
+        };
+        plainest(&mut legal.iter().filter(|a| Self::completion(a).placement))
+            .or_else(|| plainest(&mut legal.iter()))
     }
 }
 

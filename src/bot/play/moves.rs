@@ -25,6 +25,8 @@ pub fn play_move(ctx: &Ctx<'_>, notation: &str, version: Option<i64>) -> Outcome
     if awaiting != seat {
         return refuse(format!("It's {}'s move.", mention(game.player(awaiting))));
     }
+    // A move number in front and spaces inside are read as meant (issue 29).
+    let notation = &spelling::reading(&state, notation);
     let played = match state.play(notation) {
         Ok(played) => played,
         Err(e) if state.parses(notation) => return Err(cant_play(e, Vec::new())),

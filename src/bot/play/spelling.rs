@@ -6,8 +6,56 @@
 //! legal actions are offered as a hint.
 //! Only the game's own list of legal actions is used, so this works for
 //! every game alike.
+//!
+//! Before any of that, a move is read as a player means it (issue 29): a
+//! move number in front, as a game file writes it (`1. d4`, `17... Sf1`,
+//! `17.Sf1`), is set aside whatever number it names (the move is played
+//! if it is legal now; checking the number would only refuse moves whose
+//! meaning is plain), and spaces inside a move (`b2 +`, `3c5 > 111`) are
+//! closed up when only so the game reads it.
 
 use crate::games::GameState;
+
+/// What `typed` means: the text itself when the game reads it, else
+/// without a move number in front, with the spaces inside closed up if
+/// the game reads only that (the game's refusal then says what is wrong
+/// with the move itself, e.g. that stacks don't move in the opening).
+pub fn reading(state: &GameState, typed: &str) -> String {
+    let text = typed.trim();
+    if state.parses(text) {
+        return text.to_string();
+    }
+    let text = without_move_number(text);
+    if state.parses(text) {
+        return text.to_string();
+    }
+    let closed: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    if state.parses(&closed) {
+        closed
+    } else {
+        text.to_string()
+    }
+}
+
+/// `text` without a move number in front (`17.`, `17...`, `17…`, with or
+/// without a space after it); the text itself if nothing follows.
+fn without_move_number(text: &str) -> &str {
+    let digits = text.len() - text.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    if digits == 0 {
+        return text;
+    }
+    let rest = &text[digits..];
+    let dots = rest.trim_start_matches(['.', '\u{2026}']);
+    if dots.len() == rest.len() {
+        return text;
+    }
+    let move_text = dots.trim_start();
+    if move_text.is_empty() {
+        text
+    } else {
+        move_text
+    }
+}
 
 /// How an action reads with case and spaces set aside.
 fn key(text: &str) -> String {
@@ -90,10 +138,49 @@ pub fn nearest(state: &GameState, typed: &str) -> Vec<String> {
     if best > 2 * slips {
         return Vec::new();
     }
-    scored
+    let nearest: Vec<String> = scored
         .into_iter()
         .filter(|(d, _)| *d == best)
         .map(|(_, action)| action)
-        .take(3)
-        .collect()
+        .collect();
+    // A key pressed twice (`c55`) is likelier than another key: when some
+    // of the nearest are what was typed less some letters, only those.
+    let dropped: Vec<String> = nearest
+        .iter()
+        .filter(|action| within(&key(action), &typed))
+        .cloned()
+        .collect();
+    let chosen = if dropped.is_empty() { nearest } else { dropped };
+    chosen.into_iter().take(3).collect()
+}
+
+/// Whether `part`'s letters appear in `whole` in the same order.
+fn within(part: &str, whole: &str) -> bool {
+    let mut letters = whole.chars();
+    part.chars().all(|c| letters.any(|w| w == c))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_move_number_in_front_is_set_aside() {
+        // Issue 29: moves pasted from a game file (PTN numbers them).
+        assert_eq!(without_move_number("1. d4"), "d4");
+        assert_eq!(without_move_number("17... Sf1"), "Sf1");
+        assert_eq!(without_move_number("17.Sf1"), "Sf1");
+        assert_eq!(without_move_number("3\u{2026}c3"), "c3");
+        // A count in front of a stack move is no move number.
+        assert_eq!(without_move_number("3c5>111"), "3c5>111");
+        assert_eq!(without_move_number("17."), "17.");
+        assert_eq!(without_move_number("c3"), "c3");
+    }
+
+    #[test]
+    fn dropped_letters_are_found_in_order() {
+        assert!(within("c5", "c55"));
+        assert!(!within("ca5", "c55"));
+        assert!(within("", "x"));
+    }
 }

@@ -77,6 +77,17 @@ impl FromStr for Move {
             .parse()
             .map_err(|_| fail("a square is a file a-h and a rank 1-8, like `c3`"))?;
         i += 2;
+        if bytes.get(i).is_some_and(u8::is_ascii_digit) {
+            // `c55`: a doubled digit, not a direction.
+            let rank: String = body[i - 1..]
+                .chars()
+                .take_while(char::is_ascii_digit)
+                .collect();
+            return Err(fail(&format!(
+                "a square is a file and a one-digit rank, like `{square}`, not `{}{rank}`",
+                square_text.as_bytes()[0] as char
+            )));
+        }
 
         let Some(&dir_byte) = bytes.get(i) else {
             if count.is_some() {
@@ -255,6 +266,9 @@ mod tests {
             ("Sc3>", "only for placements"),
             ("c3>é", "not part of PTN"),
             ("c", "missing"),
+            // Issue 29: a doubled digit is named, not read as a direction.
+            ("c55", "one-digit rank, like `c5`, not `c55`"),
+            ("2c33>", "one-digit rank, like `c3`, not `c33`"),
         ] {
             let err = text.parse::<Move>().unwrap_err();
             assert!(err.to_string().contains(reason), "{text}: {err}");
