@@ -3,16 +3,15 @@
 //!
 //! Targets (docs/render.md): a 6x6 mid-game position composed and encoded in
 //! at most 5 ms (median), and an 8x8 board full of tall stacks under 150 KB.
-//! A Takat mid-game (docs/takat.md) and a Taka pitch after a goal (the game
-//! of tests/data/taka/games/first-goal.taka) are measured the same way.
+//! A Takat mid-game (docs/takat.md) and a Taka pitch after a goal
+//! (`taka::sample_goal`) are measured the same way.
 
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use taktable::games::{GameSettings, GameState};
 use taktable::render::png::{self, Filter};
 use taktable::render::tak::sample;
-use taktable::render::{self, takat, Picture, Theme};
+use taktable::render::{self, taka, takat, Picture, Theme};
 
 fn bench(c: &mut Criterion) {
     let midgame = sample::midgame(6);
@@ -29,26 +28,13 @@ fn bench(c: &mut Criterion) {
     let png = takat_midgame.png(theme).expect("encodes");
     eprintln!("Takat mid-game: {} bytes of PNG", png.len());
 
-    let taka_goal = GameState::replay(
-        &GameSettings::Taka(Default::default()),
-        &[
-            "G5-G8",
-            "B9-A9",
-            "G8-G9",
-            "A9-B9",
-            "F3>F10",
-            "B9-A9",
-            "G9-F10>F14",
-        ],
-    )
-    .expect("the goal replays");
-    let players = || ["alice".to_string(), "bob".to_string()];
-    let png = render::picture(&taka_goal, players(), theme).expect("encodes");
-    eprintln!("Taka after a goal: {} bytes of PNG", png.png.len());
+    let taka_goal = taka::sample_goal();
+    let png = taka_goal.png(theme).expect("encodes");
+    eprintln!("Taka after a goal: {} bytes of PNG", png.len());
 
     let mut g = c.benchmark_group("render");
-    g.bench_function("picture taka goal", |b| {
-        b.iter(|| render::picture(black_box(&taka_goal), players(), theme))
+    g.bench_function("png taka goal", |b| {
+        b.iter(|| black_box(&taka_goal).png(theme))
     });
     g.bench_function("png 6x6 mid-game", |b| {
         b.iter(|| black_box(&midgame).png(theme))

@@ -201,8 +201,8 @@ fn render_writes_a_png_of_a_position_or_explains_why_not() {
     ]);
     assert!(o.status.success(), "{}", stderr(&o));
     let img = image::open(&out).unwrap();
-    // 874 = the board and cards (838) plus the flat-count bar (issue 13 item 10).
-    assert_eq!((img.width(), img.height()), (720, 874));
+    // Landscape, twice the 550 x 350 box Discord shows it in (issue 29).
+    assert_eq!((img.width(), img.height()), (1100, 700));
 
     for (args, message) in [
         (vec!["--tps", "x5/x5/x5 1 1"], "bad TPS"),

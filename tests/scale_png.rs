@@ -62,23 +62,7 @@ fn pictures(theme: Theme) -> Vec<(String, RgbImage, Vec<u8>)> {
     let takat = takat::sample_midgame();
     let png = takat.png(theme).unwrap();
     out.push(("takat mid-game".into(), takat.compose(theme), png));
-    let taka = GameState::replay(
-        &GameSettings::Taka(Default::default()),
-        &[
-            "G5-G8",
-            "B9-A9",
-            "G8-G9",
-            "A9-B9",
-            "F3>F10",
-            "B9-A9",
-            "G9-F10>F14",
-        ],
-    )
-    .unwrap();
-    let GameState::Taka(taka) = taka else {
-        unreachable!("Taka settings give a Taka game")
-    };
-    let view = taka::TakaBoardView::from_position(&taka.position, players(), taka.turns.last());
+    let view = taka::sample_goal();
     out.push((
         "taka after a goal".into(),
         view.compose(theme),

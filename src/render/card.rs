@@ -4,6 +4,7 @@
 
 use image::RgbImage;
 
+use super::chat::{NAME_PX, SMALL_PX};
 use super::draw::{paint, paint_ring, Colour, Paint, Rect, Shape, Sprite};
 use super::text::{self, Face, CAP_HEIGHT};
 use super::theme::Palette;
@@ -95,7 +96,15 @@ pub struct CardText<'a> {
 }
 
 /// Left edge of a card's text (the piece sits left of it).
-pub const TEXT_X: i32 = 58;
+pub const TEXT_X: i32 = 64;
+/// Side of the piece drawn at a card's left, and its left edge.
+pub const ICON: f32 = 36.0;
+pub const ICON_X: i32 = 16;
+/// Baselines of the name and of the line under it, from the card's top.
+pub const NAME_BASE: i32 = 38;
+pub const LINE_BASE: i32 = 70;
+/// The smallest text on a card (the line under the name, the chips).
+pub const SMALLEST_PX: f32 = SMALL_PX;
 /// Right margin of a card's text and chips.
 const RIGHT: i32 = 14;
 
@@ -130,7 +139,7 @@ pub fn outline(card: Rect, pal: &Palette) -> Sprite {
 /// Where a card's chips go: the status chip at the top right, the extra
 /// chip left of it.
 pub fn chip_boxes(card: Rect, status: Option<&str>, extra: Option<&str>) -> [Option<Rect>; 2] {
-    let top = card.y + 13;
+    let top = card.y + 12;
     let status = status.map(|label| chip_rect(card.right() - RIGHT, top, label));
     let right = status.map_or(card.right() - RIGHT, |r| r.x - CHIP_GAP);
     [status, extra.map(|label| chip_rect(right, top, label))]
@@ -153,37 +162,46 @@ pub fn draw(img: &mut RgbImage, card: Rect, outline: &Sprite, pal: &Palette, tex
         draw_chip(img, r, chip.label, chip.fill, chip.ink);
         right = r.x - CHIP_GAP;
     }
-    let name = text::fit(Face::Bold, 19.0, text.name, right as f32 - text_x);
-    let base = (card.y + 32) as f32;
-    text::draw(img, Face::Bold, 19.0, text_x, base, pal.text, &name);
+    let name = text::fit(Face::Bold, NAME_PX, text.name, right as f32 - text_x);
+    let base = (card.y + NAME_BASE) as f32;
+    text::draw(img, Face::Bold, NAME_PX, text_x, base, pal.text, &name);
     let line = text::fit(
         Face::Regular,
-        14.0,
+        SMALL_PX,
         &text.line,
         (card.right() - RIGHT) as f32 - text_x,
     );
-    let base = (card.y + 53) as f32;
-    text::draw(img, Face::Regular, 14.0, text_x, base, pal.muted, &line);
+    let base = (card.y + LINE_BASE) as f32;
+    text::draw(img, Face::Regular, SMALL_PX, text_x, base, pal.muted, &line);
 }
 
 /// The box of a chip labelled `label` with its right edge at `right` and
 /// its top at `top`.
 fn chip_rect(right: i32, top: i32, label: &str) -> Rect {
-    let w = (text::measure(Face::Bold, CHIP_PX, label) + 18.0).round() as i32;
-    Rect::new(right - w, top, w, 22)
+    let w = (text::measure(Face::Bold, CHIP_PX, label) + 2.0 * CHIP_PAD).round() as i32;
+    Rect::new(right - w, top, w, CHIP_H)
 }
 
-const CHIP_PX: f32 = 13.0;
+const CHIP_PX: f32 = SMALL_PX;
+const CHIP_H: i32 = 28;
+const CHIP_PAD: f32 = 10.0;
 
 /// A rounded chip filling `r` with a short bold label.
 fn draw_chip(img: &mut RgbImage, r: Rect, label: &str, fill: Colour, ink: Colour) {
     paint(
         img,
-        &Shape::round_rect(r.x as f32, r.y as f32, r.w as f32, r.h as f32, 11.0),
+        &Shape::round_rect(
+            r.x as f32,
+            r.y as f32,
+            r.w as f32,
+            r.h as f32,
+            r.h as f32 / 2.0,
+        ),
         &Paint::solid(fill),
     );
     let base = r.y as f32 + (r.h as f32 + CHIP_PX * CAP_HEIGHT) / 2.0;
-    text::draw(img, Face::Bold, CHIP_PX, (r.x + 9) as f32, base, ink, label);
+    let x = r.x as f32 + CHIP_PAD;
+    text::draw(img, Face::Bold, CHIP_PX, x, base, ink, label);
 }
 
 #[cfg(test)]

@@ -28,6 +28,7 @@ pub mod analysis;
 pub mod animation;
 pub mod cache;
 pub mod card;
+pub mod chat;
 pub mod crosstable;
 pub mod draw;
 pub mod picture;

@@ -4,11 +4,12 @@
 
 use image::RgbImage;
 
+use super::chat::BODY_PX;
 use super::text::{self, Face};
 use super::theme::Palette;
 
 /// Pixel size of the line.
-const PX: f32 = 17.0;
+pub const PX: f32 = BODY_PX;
 
 /// The left part of the line.
 pub enum State {
@@ -51,5 +52,35 @@ pub fn draw(
             let rest = text::fit(Face::Regular, PX, rest, room - (x - left));
             text::draw(img, Face::Regular, PX, x, base, pal.muted, &rest);
         }
+    }
+}
+
+/// Draw `label` (muted) then `value` (bold) from `left` on `baseline`,
+/// the value cut to end before `right` (e.g. "Last move c3>").
+pub fn draw_figure(
+    img: &mut RgbImage,
+    pal: &Palette,
+    (left, right, baseline): (i32, i32, i32),
+    label: &str,
+    value: &str,
+) {
+    let (left, base) = (left as f32, baseline as f32);
+    let x = left + text::draw(img, Face::Regular, PX, left, base, pal.muted, label);
+    let value = text::fit(Face::Bold, PX, value, right as f32 - x);
+    text::draw(img, Face::Bold, PX, x, base, pal.text, &value);
+}
+
+/// The last action's line: "Last move c3>" (`what` is "move" or "turn"),
+/// or "No move yet" before the first.
+pub fn draw_last(
+    img: &mut RgbImage,
+    pal: &Palette,
+    span: (i32, i32, i32),
+    what: &str,
+    last: Option<&str>,
+) {
+    match last {
+        Some(last) => draw_figure(img, pal, span, &format!("Last {what} "), last),
+        None => draw_figure(img, pal, span, &format!("No {what} yet"), ""),
     }
 }

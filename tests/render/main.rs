@@ -5,6 +5,7 @@
 //! release profile in Cargo.toml). Run one file's tests with a filter on its module:
 //! `cargo test --release --test render render_takat::`.
 
+mod render_chat;
 mod render_png;
 mod render_samples;
 mod render_takat;

@@ -41,7 +41,35 @@ fn every_size_has_the_same_dimensions() {
         let l = Layout::new(size);
         assert_eq!((l.width, l.height), (WIDTH, HEIGHT));
         assert!(l.frame.x >= 0 && l.frame.right() <= WIDTH as i32);
-        assert!(l.frame.bottom() < l.footer_baseline);
+        // Landscape (issue 29): the board takes the height, the panel of
+        // cards and status lines stands right of it, inside the picture.
+        assert!(l.frame.bottom() < HEIGHT as i32 && l.frame.right() < l.panel.x);
+        assert!(l.panel.right() <= WIDTH as i32 && l.panel.bottom() <= HEIGHT as i32);
+        for card in l.cards {
+            assert!(l.panel.contains_rect(&card));
+        }
+        assert!(l.cards[0].bottom() < l.footer_baseline - 20);
+        assert!(l.last_baseline < l.flat_bar.y && l.flat_bar.bottom() < l.cards[1].y);
+    }
+}
+
+#[test]
+fn the_last_move_is_written() {
+    // Issue 29: the Tak picture prints the last move's notation, as Takat's,
+    // Taka's and Takkure's do.
+    let view = sample::midgame(6);
+    assert_eq!(view.last_notation.as_deref(), Some("d4-"));
+    let l = Layout::new(6);
+    let line = Rect::new(l.panel.x, l.last_baseline - 20, l.panel.w, 26);
+    for theme in Theme::ALL {
+        let pal = theme.palette();
+        let with = render(&view, theme);
+        let mut without = view.clone();
+        without.last_notation = None;
+        let without = render(&without, theme);
+        // The move is written in bold in the text colour on that line.
+        let ink = |img: &RgbaImage| count_in(img, line, pal.text);
+        assert!(ink(&with) > ink(&without) + 40, "{theme}");
     }
 }
 

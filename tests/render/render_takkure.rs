@@ -38,7 +38,7 @@ fn mid_game() -> TakkureGame {
     game
 }
 
-fn view(game: &TakkureGame) -> TakkureView {
+pub fn view(game: &TakkureGame) -> TakkureView {
     TakkureView::of_game(game, ["alice".into(), "bob".into()])
 }
 
@@ -178,7 +178,7 @@ fn a_loose_ball_lies_ringed_on_its_square_and_the_path_is_ringed() {
 /// The transcript `takkure_kickoff_and_dodge.txt` to its defence: the
 /// Stalker carries from G20 to G17; the Runner tackles G17, the Guard
 /// pressures from I14, and here the Oni goes for the ball at K14.
-fn declared() -> TakkureGame {
+pub fn declared() -> TakkureGame {
     let game = kicked_off(&[
         "playmaker tackle G18",
         "guard pressure I14",
@@ -441,20 +441,6 @@ fn loose_ball() -> TakkureGame {
     game
 }
 
-/// `img` scaled to fit the chat box (550 x 350) as Discord shows it.
-fn chat_size(png: &[u8]) -> Vec<u8> {
-    let img = image::load_from_memory(png).unwrap().to_rgb8();
-    let s = field::chat_scale();
-    let (w, h) = (
-        (img.width() as f32 * s).round() as u32,
-        (img.height() as f32 * s).round() as u32,
-    );
-    let small = imageops::resize(&img, w, h, imageops::FilterType::Triangle);
-    let mut out = std::io::Cursor::new(Vec::new());
-    small.write_to(&mut out, image::ImageFormat::Png).unwrap();
-    out.into_inner()
-}
-
 #[test]
 #[ignore = "writes docs/sample-takkure*.png and prints the render time"]
 fn write_sample() {
@@ -478,7 +464,7 @@ fn write_sample() {
         std::fs::write(format!("{docs}/sample-takkure{name}.png"), &png).unwrap();
         std::fs::write(
             format!("{docs}/sample-takkure{name}-chat.png"),
-            chat_size(&png),
+            crate::render_samples::chat_size(&png),
         )
         .unwrap();
     }

@@ -8,6 +8,7 @@ use super::layout::Layout;
 use super::sprites::{self, LayerPart, Sprites};
 use super::view::{StoneKind, TakBoardView};
 use crate::render::card::{self, CardText, Chip};
+use crate::render::chat::SMALL_PX;
 use crate::render::draw::{fill_rect, luma, swap_colours, Rect};
 use crate::render::png::{Drawn, Filter};
 use crate::render::status::{self, State};
@@ -38,7 +39,8 @@ impl Picture for TakBoardView {
         // The cards, the bar and the footer line are drawn every time.
         rects.extend(l.cards);
         rects.push(l.flat_bar);
-        rects.push(footer_line(l));
+        rects.push(text_line(l, l.footer_baseline));
+        rects.push(text_line(l, l.last_baseline));
         let drawn = Drawn {
             background: sprites.background.clone(),
             rects,
@@ -227,7 +229,7 @@ fn draw_flat_bar(img: &mut RgbImage, l: &Layout, view: &TakBoardView, pal: &Pale
     // that runs into the other share stays readable there.
     fill_rect(img, inner, pal.piece[0]);
     let [white, black] = bar_labels(view.flats, view.komi_half);
-    let px = 16.0;
+    let px = SMALL_PX;
     let base = inner.y as f32 + (inner.h as f32 + px * CAP_HEIGHT) / 2.0;
     let pad = 10.0;
     let ink = pal.piece[1];
@@ -267,11 +269,12 @@ pub fn flat_count_text(flats: [u32; 2], komi_half: i8) -> String {
     format!("{} : {}{komi}", flats[0], flats[1])
 }
 
-/// The rectangle the footer line is drawn in: its text across the cards'
-/// width, from above the capitals to below the descenders.
-fn footer_line(l: &Layout) -> Rect {
-    let (left, right) = (l.cards[0].x, l.cards[1].right());
-    Rect::new(left, l.footer_baseline - 20, right - left, 28)
+/// The rectangle a line of the panel on `baseline` is drawn in: across the
+/// panel, from above the capitals to below the descenders.
+fn text_line(l: &Layout, baseline: i32) -> Rect {
+    let px = status::PX;
+    let (up, down) = ((1.05 * px).ceil() as i32, (0.35 * px).ceil() as i32);
+    Rect::new(l.panel.x, baseline - up, l.panel.w, up + down)
 }
 
 fn draw_footer(img: &mut RgbImage, l: &Layout, view: &TakBoardView, pal: &Palette) {
@@ -292,9 +295,10 @@ fn draw_footer(img: &mut RgbImage, l: &Layout, view: &TakBoardView, pal: &Palett
             },
         },
     };
-    let flats = flat_count_text(view.flats, view.komi_half);
-    let span = (l.cards[0].x, l.cards[1].right(), l.footer_baseline);
-    status::draw(img, pal, span, &state, Some(("Flats ", &flats)));
+    let span = (l.panel.x, l.panel.right(), l.footer_baseline);
+    status::draw(img, pal, span, &state, None);
+    let span = (l.panel.x, l.panel.right(), l.last_baseline);
+    status::draw_last(img, pal, span, "move", view.last_notation.as_deref());
 }
 
 #[cfg(test)]

@@ -1,46 +1,51 @@
-//! Geometry of a Tak picture: where the header, board, squares and pieces go.
+//! Geometry of a Tak picture: where the board, squares, pieces, cards and
+//! status go.
 //!
 //! Everything here is a pure function of the board size (and, for a pile, its
 //! height), so tests can ask where to look instead of hard-coding pixels.
 //!
+//! The picture is landscape, twice the box Discord shows it in during a game
+//! (550 x 350, see [`crate::render::chat`]): the board takes the whole
+//! height, the players and the state of the game stand beside it.
+//!
 //! ```text
-//!  +--------------------------------------------+
-//!  | [white card]              [black card]     |  header: names, reserves, turn
-//!  |  8 +--------------------------------+      |
-//!  |  7 |  squares, a1 bottom left       |      |
-//!  |  .. |                               |      |
-//!  |  1 +--------------------------------+      |
-//!  |       a    b    c   ...                    |
-//!  |  [ white's flats    |  black's flats + komi ] |  flat bar
-//!  |  Move 12 · Alice to move   Flats 7 : 5 + 2.5 |  footer
-//!  +--------------------------------------------+
+//!  +--------------------------------+----------------------+
+//!  | 8 +--------------------------+ | [white card]         |
+//!  | 7 |  squares, a1 bottom left | |                      |
+//!  | . |                          | | Move 12 · Alice to.. |
+//!  | . |                          | | Last move c3>        |
+//!  | . |                          | | [white flats|black]  |
+//!  | 1 +--------------------------+ | [black card]         |
+//!  |     a   b   c  ...             |                      |
+//!  +--------------------------------+----------------------+
 //! ```
 
+use crate::render::chat::{Layers, Legibility, SMALL_PX};
 use crate::render::draw::Rect;
 use crate::render::text::{self, Face};
 
 /// Width of every picture, in pixels.
-pub const WIDTH: u32 = 720;
+pub const WIDTH: u32 = 1100;
 /// Height of every picture, in pixels (the same for every board size).
-pub const HEIGHT: u32 = 874;
+pub const HEIGHT: u32 = 700;
 /// Smallest and largest board sizes drawn; others are clamped into range.
 pub const MIN_SIZE: usize = 3;
 pub const MAX_SIZE: usize = 8;
 
-/// Band left and right of the board (rank numbers on the left).
-const SIDE: i32 = 24;
+/// Band left of the board (rank numbers).
+const SIDE: i32 = 28;
 /// Width of the board frame around the squares.
-pub const FRAME: i32 = 8;
+pub const FRAME: i32 = 6;
 /// Room for the squares: the same for every size, so the picture is too.
-const SPAN: i32 = WIDTH as i32 - 2 * SIDE - 2 * FRAME;
-const MARGIN: i32 = 16;
-const CARD_Y: i32 = 14;
-const CARD_H: i32 = 66;
-const CARD_GAP: i32 = 12;
-const BOARD_Y: i32 = CARD_Y + CARD_H + 14;
-/// The flat bar: its top (below the file letters) and height.
-const BAR_Y: i32 = 796;
-const BAR_H: i32 = 28;
+const SPAN: i32 = 640;
+const TOP: i32 = 12;
+/// The panel right of the board: cards, status, flat bar.
+const PANEL_X: i32 = SIDE + 2 * FRAME + SPAN + 16;
+const PANEL_W: i32 = WIDTH as i32 - 12 - PANEL_X;
+const CARD_H: i32 = 100;
+const BAR_H: i32 = 40;
+/// Pixel size of the file letters and rank numbers.
+pub const COORD_PX: f32 = SMALL_PX;
 
 /// `size` clamped to `MIN_SIZE..=MAX_SIZE`.
 pub fn clamp_size(size: usize) -> usize {
@@ -62,12 +67,17 @@ pub struct Layout {
     pub board: Rect,
     /// The frame around the squares.
     pub frame: Rect,
-    /// Player cards, white then black.
+    /// The panel beside the board: cards, status lines, flat bar.
+    pub panel: Rect,
+    /// Player cards, white (top of the panel) then black (bottom).
     pub cards: [Rect; 2],
     /// The flat bar: each side's share of the flat count, komi included.
     pub flat_bar: Rect,
-    /// Baseline of the footer line.
+    /// Baseline of the status line ("Move 12 · Alice to move", or the
+    /// result), from the panel's left edge.
     pub footer_baseline: i32,
+    /// Baseline of the last move's line ("Last move c3>").
+    pub last_baseline: i32,
     /// Side of a flat on the board (the box of every top piece).
     pub tile: i32,
     /// Width of the road frame drawn inside a square.
@@ -78,6 +88,8 @@ pub struct Layout {
     pub deep_step: f32,
     /// Width of pieces below the carry limit.
     pub deep_tile: i32,
+    /// Width of the line under each piece beneath the top of a stack.
+    pub layer_line: f32,
 }
 
 /// Geometry of one stack.
@@ -121,32 +133,79 @@ impl Layout {
         let n = clamp_size(size) as i32;
         let s = SPAN / n;
         let off = (SPAN - s * n) / 2;
-        let board = Rect::new(SIDE + FRAME + off, BOARD_Y + FRAME + off, s * n, s * n);
+        let board = Rect::new(SIDE + FRAME + off, TOP + FRAME + off, s * n, s * n);
         let frame = board.inset(-FRAME);
-        let card_w = (WIDTH as i32 - 2 * MARGIN - CARD_GAP) / 2;
         let sf = s as f32;
+        let gap = (s / 40).max(2);
         // Pieces are as large as the tallest piles on the smallest squares
-        // allow: a little smaller on 7x7 and 8x8.
-        let tile = ((if n >= 7 { 0.46 } else { 0.5 }) * sf).round() as i32;
+        // allow: smaller on 7x7 and 8x8, where a stack of the carry limit
+        // must still show every layer (issue 29).
+        let tile = ((match n {
+            8 => 0.38,
+            7 => 0.44,
+            _ => 0.5,
+        }) * sf)
+            .round() as i32;
+        // A stack of the carry limit and the pieces below it fit the square
+        // with every layer showing `step`.
+        let avail = sf - 2.0 * pile_margin(gap, sf);
+        let step = ((avail - tile as f32 - deep_room(sf)) / (n - 1) as f32).min(0.09 * sf);
+        let panel = Rect::new(PANEL_X, TOP, PANEL_W, frame.bottom() - TOP);
+        let mid = panel.y + panel.h / 2;
         Layout {
             size: n as usize,
             width: WIDTH,
             height: HEIGHT,
             square: s,
-            gap: (s / 40).max(2),
+            gap,
             board,
             frame,
+            panel,
             cards: [
-                Rect::new(MARGIN, CARD_Y, card_w, CARD_H),
-                Rect::new(MARGIN + card_w + CARD_GAP, CARD_Y, card_w, CARD_H),
+                Rect::new(panel.x, panel.y, panel.w, CARD_H),
+                Rect::new(panel.x, panel.bottom() - CARD_H, panel.w, CARD_H),
             ],
-            flat_bar: Rect::new(MARGIN, BAR_Y, WIDTH as i32 - 2 * MARGIN, BAR_H),
-            footer_baseline: HEIGHT as i32 - 18,
+            footer_baseline: mid - 44,
+            last_baseline: mid,
+            flat_bar: Rect::new(panel.x, mid + 28, panel.w, BAR_H),
             tile,
             road_width: ((0.06 * sf).round() as i32).max(3),
-            step: 0.055 * sf,
+            step,
             deep_step: (0.03 * sf).max(3.0),
             deep_tile: (tile as f32 * 0.84).round() as i32,
+            layer_line: (0.07 * tile as f32).max(2.0),
+        }
+    }
+
+    /// The numbers the legibility rule reads (issue 29, see
+    /// [`crate::render::chat`]): the picture, a flat's side, the smallest
+    /// text (the coordinates, the cards, and every height label up to a
+    /// stack of all the pieces of the size), and the layers of the tallest
+    /// stack within the carry limit (the board size) on top of as many
+    /// pieces again.
+    pub fn legibility(&self) -> Legibility {
+        let all = 2 * super::view::Reserve::standard(self.size).total() as usize;
+        let label = (2..=all)
+            .filter_map(|h| self.pile(0, h))
+            .map(|p| p.label_px)
+            .fold(f32::INFINITY, f32::min);
+        let pitch = self.pile(0, all).map_or(0.0, |p| {
+            p.layers
+                .iter()
+                .filter(|l| !l.deep)
+                .map(|l| l.visible as f32)
+                .fold(f32::INFINITY, f32::min)
+        });
+        Legibility {
+            width: self.width,
+            height: self.height,
+            piece: self.tile as f32,
+            text: label.min(COORD_PX).min(crate::render::card::SMALLEST_PX),
+            layers: Some(Layers {
+                count: self.size,
+                pitch,
+                line: self.layer_line,
+            }),
         }
     }
 
@@ -214,7 +273,7 @@ impl Layout {
         let carry = height.min(self.size);
         let nc = (carry - 1) as f32;
         let nd = height - carry;
-        let margin = (self.gap / 2) as f32 + (0.03 * s).round().max(2.0);
+        let margin = pile_margin(self.gap, s);
         let avail = s - 2.0 * margin;
 
         // Squeeze the steps so the pile fits: first the part below the carry
@@ -223,7 +282,7 @@ impl Layout {
         let mut deep_step = self.deep_step;
         if t + nc * step + nd as f32 * deep_step > avail {
             let deep_min = if nd > 0 {
-                (nd as f32 * deep_step).min(0.1 * s)
+                (nd as f32 * deep_step).min(deep_room(s))
             } else {
                 0.0
             };
@@ -245,12 +304,15 @@ impl Layout {
             let text = height.to_string();
             let inner_left = (sq_rect.x + self.gap / 2 + 1) as f32;
             let max_w = s - t - self.gap as f32 - 4.0;
-            let mut px = (0.17 * s).clamp(10.0, 22.0);
-            let pill_w = |px: f32| text::measure(Face::Bold, px, &text) + 0.6 * px;
-            while px > 6.0 && pill_w(px) > max_w {
+            // The label's text is never smaller than the picture's smallest
+            // text while it fits with a little room; its pill is narrowed
+            // first.
+            let mut px = (0.2 * s).clamp(SMALL_PX, 24.0);
+            let ink = |px: f32| text::measure(Face::Bold, px, &text);
+            while px > 6.0 && ink(px) + 4.0 > max_w {
                 px -= 0.5;
             }
-            let w = pill_w(px).ceil() as i32;
+            let w = (ink(px) + 0.6 * px).ceil().min(max_w.floor()) as i32;
             let h = (1.35 * px).round() as i32;
             let x = sq_rect.right() - (self.gap - self.gap / 2) - 2 - w;
             let y = sq_rect.y + self.gap / 2 + 2;
@@ -295,6 +357,16 @@ impl Layout {
             squeezed,
         })
     }
+}
+
+/// Room above and below a pile inside its square.
+fn pile_margin(gap: i32, s: f32) -> f32 {
+    (gap / 2) as f32 + (0.03 * s).round().max(2.0)
+}
+
+/// Room a pile keeps for the pieces below the carry limit.
+fn deep_room(s: f32) -> f32 {
+    0.08 * s
 }
 
 /// Each side's share of the flat count, white then black: top flats, with

@@ -42,21 +42,24 @@ const MIDGAME_8: &str = "x3,2,1,x3/x,2,12,x,21,1,x2/1,x,2,1212,2,x,1S,x/x,21,1,2
 /// A mid-game position on a board of `size` (clamped to 3..=8), with names,
 /// komi and a last move: the picture for a theme preview.
 pub fn midgame(size: usize) -> TakBoardView {
-    let (tps, last): (&str, &[&str]) = match size.clamp(3, 8) {
-        3 => ("2,1,x/x,21,1/x,2,x 1 4", &["b2", "b1"]),
-        4 => ("x,2,1,x/2,12,x2/x,21,1,x/1,x2,2 1 7", &["b3", "b2"]),
-        5 => (MIDGAME_5, &["b4", "c4"]),
-        6 => (MIDGAME_6, &["d4", "d3"]),
+    // The position, and the last move: a spread from one square to the next.
+    let (tps, last, dir): (&str, [&str; 2], char) = match size.clamp(3, 8) {
+        3 => ("2,1,x/x,21,1/x,2,x 1 4", ["b2", "b1"], '-'),
+        4 => ("x,2,1,x/2,12,x2/x,21,1,x/1,x2,2 1 7", ["b3", "b2"], '-'),
+        5 => (MIDGAME_5, ["b4", "c4"], '>'),
+        6 => (MIDGAME_6, ["d4", "d3"], '-'),
         7 => (
             "x2,2,1,x3/x,12,x,2,1,x2/2,1,21C,x,12,2,x/x,1,2,2121S,1,x2/1,x,12,2,x,2C,1/x,2,1,1C,x2,2/x3,1,2,x2 2 22",
-            &["d3", "d4"],
+            ["d3", "d4"],
+            '+',
         ),
-        _ => (MIDGAME_8, &["e4", "e5"]),
+        _ => (MIDGAME_8, ["e4", "e5"], '+'),
     };
     let mut view = from_tps(tps).unwrap_or_else(|_| TakBoardView::new(size));
     view.players = ["Alice".into(), "Bob".into()];
     view.komi_half = if view.size >= 6 { 4 } else { 0 };
-    view.last_move = squares(view.size, last);
+    view.last_move = squares(view.size, &last);
+    view.last_notation = Some(format!("{}{dir}", last[0]));
     view
 }
 

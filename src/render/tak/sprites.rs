@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use image::RgbImage;
 
-use super::layout::{self, Layout};
+use super::layout::{self, Layout, COORD_PX};
 use super::view::StoneKind;
 use crate::render::cache::{self, Predrawn};
 use crate::render::card;
@@ -21,9 +21,6 @@ use crate::render::Side;
 
 /// Opacity of piece shadows.
 const SHADOW: f32 = 0.45;
-
-/// Pixel size of the file letters and rank numbers.
-const COORD_PX: f32 = 15.0;
 
 /// How much of a piece under the top of a stack to draw.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -93,7 +90,7 @@ impl Sprites {
         let line = outline_width(theme, t);
         // Pieces under the top show only a band: a thinner outline leaves
         // more of their colour to see.
-        let layer_line = (0.6 * line).max(1.2);
+        let layer_line = layout.layer_line;
         let deep_line = (0.4 * line).clamp(1.0, layer_line);
         let piece = |side: usize, kind: usize| piece_sprite(pal, side, kind, t, pad, line);
         let tile = |side: usize, w: i32, line: f32| {
@@ -298,11 +295,11 @@ fn background(pal: &Palette, l: &Layout) -> RgbImage {
     // Player cards, each with a flat of its colour.
     for (side, &card) in l.cards.iter().enumerate() {
         card::draw_blank(&mut img, card, pal);
-        let icon = 30.0;
+        let icon = card::ICON;
         paint(
             &mut img,
             &Shape::round_rect(
-                (card.x + 16) as f32,
+                (card.x + card::ICON_X) as f32,
                 card.y as f32 + (card.h as f32 - icon) / 2.0,
                 icon,
                 icon,

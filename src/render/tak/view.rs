@@ -46,6 +46,11 @@ impl Reserve {
         };
         Reserve { stones, caps }
     }
+
+    /// Stones and capstones together.
+    pub fn total(self) -> u32 {
+        self.stones.saturating_add(self.caps)
+    }
 }
 
 /// Everything the picture of a Tak position shows, as plain data.

@@ -4,7 +4,7 @@
 
 use image::RgbImage;
 
-use super::pitch::{self, Pitch, BALL_R, CELL, CIRCLE_R, FOOTER_BASELINE, PIECE_R};
+use super::pitch::{self, Pitch, BALL_R, CELL, CIRCLE_R, PANEL, PIECE_R};
 use super::view::{Man, TakaBoardView};
 use crate::games::plural;
 use crate::games::taka::Facing;
@@ -86,7 +86,8 @@ fn draw_ball(img: &mut RgbImage, (cx, cy): (f32, f32)) {
 }
 
 /// A field piece is a disc, a goalie a rounded square with a ring inside;
-/// a held ball sits on the edge the carrier faces (N is up, towards row 1).
+/// a held ball sits on the edge the carrier faces (N is left, towards row
+/// 1; E towards column J, down).
 fn draw_man(img: &mut RgbImage, pal: &Palette, (cx, cy): (f32, f32), man: &Man) {
     let i = man.side.index();
     let paint_ = Paint::outlined(pal.piece[i], pal.outline[i], 2.0);
@@ -114,10 +115,10 @@ fn draw_man(img: &mut RgbImage, pal: &Palette, (cx, cy): (f32, f32), man: &Man) 
     }
     if let Some(facing) = man.ball {
         let (dx, dy) = match facing {
-            Facing::N => (0.0, -1.0),
-            Facing::E => (1.0, 0.0),
-            Facing::S => (0.0, 1.0),
-            Facing::W => (-1.0, 0.0),
+            Facing::N => (-1.0, 0.0),
+            Facing::E => (0.0, 1.0),
+            Facing::S => (1.0, 0.0),
+            Facing::W => (0.0, -1.0),
         };
         let d = PIECE_R + BALL_R * 0.3;
         draw_ball(img, (cx + dx * d, cy + dy * d));
@@ -136,8 +137,8 @@ fn draw_cards(p: &Pitch, img: &mut RgbImage, view: &TakaBoardView) {
         let i = side.index();
         let rect = pitch::cards()[i];
         let attacks = match side {
-            Side::White => "attacks south (down)",
-            Side::Black => "attacks north (up)",
+            Side::White => "attacks south →",
+            Side::Black => "← attacks north",
         };
         let text = CardText {
             name: names[i],
@@ -155,34 +156,53 @@ fn draw_cards(p: &Pitch, img: &mut RgbImage, view: &TakaBoardView) {
             goalie: false,
             ball: None,
         };
-        draw_man(img, pal, ((rect.x + 30) as f32, (rect.y + 46) as f32), &man);
+        let icon = card::ICON_X as f32 + card::ICON / 2.0;
+        let at = (rect.x as f32 + icon, rect.y as f32 + rect.h as f32 / 2.0);
+        draw_man(img, pal, at, &man);
     }
 }
 
+/// The panel right of the pitch: the turn and the score, whose turn it is
+/// and the goals to win (or the result and why), and the last turn.
 fn draw_footer(p: &Pitch, img: &mut RgbImage, view: &TakaBoardView) {
+    let pal = p.theme.palette();
     let names = card::names(&view.players);
     let score = format!("{} : {}", view.score[0], view.score[1]);
-    let state = match &view.result {
+    let span = |baseline: i32| (PANEL.x, PANEL.right(), baseline);
+    let mid = PANEL.y + PANEL.h / 2;
+    let (first, second) = match &view.result {
         Some((result, why)) => {
             let who = winner(view).map_or(String::new(), |s| format!(" · {}", names[s.index()]));
-            State::Over(format!("{result} {score}{who} · {why}"))
+            (
+                State::Over(format!("{result} {score}{who}")),
+                (why.clone(), String::new()),
+            )
         }
-        None => State::On {
-            head: format!("Turn {} of {} · {score}", view.turn_number, view.turn_limit),
-            rest: match view.to_move {
-                Some(s) => format!(" · {} to move · first to {}", names[s.index()], view.goals),
-                None => " · game over".to_string(),
+        None => (
+            State::On {
+                head: format!("Turn {} of {}", view.turn_number, view.turn_limit),
+                rest: format!(" · {score}"),
             },
-        },
+            match view.to_move {
+                Some(s) => (
+                    format!("{} to move", names[s.index()]),
+                    format!(" · first to {}", view.goals),
+                ),
+                None => ("game over".to_string(), String::new()),
+            },
+        ),
     };
-    let cards = pitch::cards();
-    let span = (cards[0].x, cards[1].right(), FOOTER_BASELINE);
-    let last = view.last_notation.as_deref();
-    status::draw(
+    status::draw(img, pal, span(mid - 44), &first, None);
+    let second = State::On {
+        head: second.0,
+        rest: second.1,
+    };
+    status::draw(img, pal, span(mid), &second, None);
+    status::draw_last(
         img,
-        p.theme.palette(),
-        span,
-        &state,
-        last.map(|t| ("Last turn ", t)),
+        pal,
+        span(mid + 44),
+        "turn",
+        view.last_notation.as_deref(),
     );
 }

@@ -27,7 +27,7 @@ pub mod view;
 
 use image::RgbImage;
 
-pub use view::{Man, TakaBoardView};
+pub use view::{sample_goal, Man, TakaBoardView};
 
 use super::png::Filter;
 use super::{Picture, Theme};
@@ -68,15 +68,16 @@ mod tests {
             assert!(png.len() < SIZE_LIMIT, "{theme:?}: {} bytes", png.len());
             let img = image::load_from_memory(&png).unwrap().to_rgb8();
             assert_eq!(img.dimensions(), (pitch::WIDTH, pitch::HEIGHT));
-            // The ball E7 received is drawn on its south edge (it faces S):
-            // the ball's fill, not grass, just below the piece.
+            // The ball E7 received is drawn on its south edge (it faces S;
+            // south, towards row 14, is right): the ball's fill, not grass,
+            // just right of the piece.
             let (x, y) = pitch::centre(64);
-            // 4 px right of the ball's centre: past its dark patch, inside its fill.
+            // 4 px below the ball's centre: past its dark patch, inside its fill.
             let d = pitch::PIECE_R + pitch::BALL_R * 0.3;
-            let below = img.get_pixel((x + 4.0) as u32, (y + d) as u32).0;
-            let above = img.get_pixel((x + 4.0) as u32, (y - d) as u32).0;
-            assert_eq!(below, compose::BALL_FILL, "{theme:?}");
-            assert_ne!(above, compose::BALL_FILL, "{theme:?}");
+            let south = img.get_pixel((x + d) as u32, (y + 4.0) as u32).0;
+            let north = img.get_pixel((x - d) as u32, (y + 4.0) as u32).0;
+            assert_eq!(south, compose::BALL_FILL, "{theme:?}");
+            assert_ne!(north, compose::BALL_FILL, "{theme:?}");
         }
         assert!(
             view.alt_text().ends_with("b 1 0-0 (last turn F3>F7>E7 S)"),

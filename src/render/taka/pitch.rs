@@ -2,6 +2,12 @@
 //! cache: the cards' backgrounds, the grass in stripes, the goal squares as
 //! nets, the shooting zones' lines, the halfway line, the goalie circles
 //! and the coordinates; and where everything is.
+//!
+//! The picture is landscape, twice the box Discord shows it in during a
+//! game (see [`crate::render::chat`]): the pitch lies on its side, row 1
+//! (White's goal) at the left and row 14 at the right, columns A (top) to
+//! J (bottom), as Takkure's field does; the cards above it, the state of
+//! the game in a panel on the right.
 
 use std::sync::Arc;
 
@@ -15,40 +21,66 @@ use crate::render::text::{self, Face, CAP_HEIGHT};
 use crate::render::theme::{Palette, Theme};
 use crate::render::Side;
 
-pub const WIDTH: u32 = 720;
-pub const HEIGHT: u32 = 882;
-const MARGIN: i32 = 16;
-const CARD_Y: i32 = 14;
-const CARD_H: i32 = 92;
+pub const WIDTH: u32 = 1100;
+pub const HEIGHT: u32 = 700;
+const MARGIN: i32 = 12;
+const CARD_H: i32 = 100;
 const CARD_GAP: i32 = 12;
 /// One square's side in pixels.
-pub const CELL: f32 = 48.0;
-/// The pitch's top left corner.
-pub const PITCH_X: f32 = (WIDTH as f32 - CELL * COLUMNS as f32) / 2.0;
-pub const PITCH_Y: f32 = (CARD_Y + CARD_H + 30) as f32;
+pub const CELL: f32 = 52.0;
+/// The pitch's top left corner (the outer corner of A1).
+pub const PITCH_X: f32 = 40.0;
+pub const PITCH_Y: f32 = 150.0;
+/// Along the rows (x) and across the columns (y).
+pub const PITCH_W: f32 = CELL * ROWS as f32;
+pub const PITCH_H: f32 = CELL * COLUMNS as f32;
 /// Radius of a field piece; a goalie is a rounded square of the same size.
-pub const PIECE_R: f32 = 16.0;
+pub const PIECE_R: f32 = 17.5;
 /// Radius of a ball.
-pub const BALL_R: f32 = 9.0;
+pub const BALL_R: f32 = 10.0;
 /// Radius of a goalie circle.
-pub const CIRCLE_R: f32 = 20.0;
-pub const FOOTER_BASELINE: i32 = PITCH_Y as i32 + (CELL as i32) * ROWS as i32 + 56;
+pub const CIRCLE_R: f32 = 23.0;
+/// Pixel size of the coordinates (the smallest text, with the cards' lines).
+pub const COORD_PX: f32 = crate::render::chat::SMALL_PX;
+/// The panel right of the pitch: the turn, the score, whose turn, the last turn.
+pub const PANEL: Rect = Rect::new(
+    (PITCH_X + PITCH_W) as i32 + 20,
+    MARGIN,
+    WIDTH as i32 - MARGIN - ((PITCH_X + PITCH_W) as i32 + 20),
+    HEIGHT as i32 - 2 * MARGIN,
+);
 
-/// The player cards, white then black.
+/// The player cards, white then black, above the pitch: White's over the
+/// left (its own goal), Black's over the right.
 pub fn cards() -> [Rect; 2] {
-    let w = (WIDTH as i32 - 2 * MARGIN - CARD_GAP) / 2;
+    let (left, right) = (MARGIN, (PITCH_X + PITCH_W) as i32);
+    let w = (right - left - CARD_GAP) / 2;
     [
-        Rect::new(MARGIN, CARD_Y, w, CARD_H),
-        Rect::new(MARGIN + w + CARD_GAP, CARD_Y, w, CARD_H),
+        Rect::new(left, MARGIN, w, CARD_H),
+        Rect::new(right - w, MARGIN, w, CARD_H),
     ]
 }
 
-/// The centre of square `index` (A1 = 0, row 1 at the top as in docs/taka.md).
+/// The numbers the legibility rule reads (issue 29, see
+/// [`crate::render::chat`]): a piece across (a field piece's disc, a
+/// goalie's square), the smallest text; no stacks.
+pub fn legibility() -> crate::render::chat::Legibility {
+    crate::render::chat::Legibility {
+        width: WIDTH,
+        height: HEIGHT,
+        piece: 2.0 * PIECE_R,
+        text: COORD_PX.min(card::SMALLEST_PX),
+        layers: None,
+    }
+}
+
+/// The centre of square `index` (A1 = 0): its row along x, its column
+/// along y.
 pub fn centre(index: usize) -> (f32, f32) {
     let (row, column) = (index / COLUMNS, index % COLUMNS);
     (
-        PITCH_X + (column as f32 + 0.5) * CELL,
-        PITCH_Y + (row as f32 + 0.5) * CELL,
+        PITCH_X + (row as f32 + 0.5) * CELL,
+        PITCH_Y + (column as f32 + 0.5) * CELL,
     )
 }
 
@@ -59,7 +91,7 @@ pub fn circle_centre(side: Side) -> (f32, f32) {
         Side::White => 1.0,
         Side::Black => 13.0,
     };
-    (PITCH_X + 5.0 * CELL, PITCH_Y + row * CELL)
+    (PITCH_X + row * CELL, PITCH_Y + 5.0 * CELL)
 }
 
 /// Whether square `index` is a goal square (D-G on rows 1 and 14).
@@ -136,13 +168,8 @@ impl Pitch {
             } else {
                 c.grass[row % 2]
             };
-            let y = PITCH_Y + row as f32 * CELL;
-            let rect = Rect::new(
-                PITCH_X as i32,
-                y as i32,
-                (CELL * COLUMNS as f32) as i32,
-                CELL as i32,
-            );
+            let x = PITCH_X + row as f32 * CELL;
+            let rect = Rect::new(x as i32, PITCH_Y as i32, CELL as i32, PITCH_H as i32);
             fill_rect(&mut img, rect, colour);
         }
         // The goal squares as nets: a light fill crossed by a mesh.
@@ -157,24 +184,27 @@ impl Pitch {
                 fill_rect(&mut img, Rect::new(r.x, r.y + d, r.w, 1), c.net);
             }
         }
-        let left = PITCH_X as i32;
-        let width = (CELL * COLUMNS as f32) as i32;
+        let top = PITCH_Y as i32;
+        let height = PITCH_H as i32;
         let line = |img: &mut RgbImage, row_edge: usize, thick: i32| {
-            let y = (PITCH_Y + row_edge as f32 * CELL) as i32 - thick / 2;
-            fill_rect(img, Rect::new(left, y, width, thick), c.line);
+            let x = (PITCH_X + row_edge as f32 * CELL) as i32 - thick / 2;
+            fill_rect(img, Rect::new(x, top, thick, height), c.line);
         };
         line(&mut img, 5, 2); // White's shooting zone ends
         line(&mut img, 7, 3); // halfway
         line(&mut img, 9, 2); // Black's shooting zone begins
                               // Faint square grid so coordinates can be counted.
         for column in 1..COLUMNS {
-            let x = (PITCH_X + column as f32 * CELL) as i32;
-            let h = (CELL * ROWS as f32) as i32;
+            let y = (PITCH_Y + column as f32 * CELL) as i32;
             let faint = mix(c.grass[0], c.line, 0.18);
-            fill_rect(&mut img, Rect::new(x, PITCH_Y as i32, 1, h), faint);
+            fill_rect(
+                &mut img,
+                Rect::new(PITCH_X as i32, y, PITCH_W as i32, 1),
+                faint,
+            );
         }
         // Centre circle on the halfway line.
-        let mid = (PITCH_X + 5.0 * CELL, PITCH_Y + 7.0 * CELL);
+        let mid = (PITCH_X + 7.0 * CELL, PITCH_Y + 5.0 * CELL);
         paint_ring(
             &mut img,
             &Shape::Circle {
@@ -189,8 +219,8 @@ impl Pitch {
         let outline = Shape::round_rect(
             PITCH_X - 1.0,
             PITCH_Y - 1.0,
-            CELL * COLUMNS as f32 + 2.0,
-            CELL * ROWS as f32 + 2.0,
+            PITCH_W + 2.0,
+            PITCH_H + 2.0,
             2.0,
         );
         paint_ring(&mut img, &outline, c.line, 3.0);
@@ -204,33 +234,22 @@ impl Pitch {
             };
             paint(&mut img, &shape, &Paint::outlined(c.grass[1], c.line, 2.0));
         }
-        // Coordinates: columns above and below, rows on both sides.
-        let px = 15.0;
-        for column in 0..COLUMNS {
-            let label = ((b'A' + column as u8) as char).to_string();
-            let w = text::measure(Face::Bold, px, &label);
-            let x = PITCH_X + (column as f32 + 0.5) * CELL - w / 2.0;
-            let top = PITCH_Y - 10.0;
-            let bottom = PITCH_Y + ROWS as f32 * CELL + 10.0 + px * CAP_HEIGHT;
-            for y in [top, bottom] {
-                text::draw(&mut img, Face::Bold, px, x, y, pal.coord, &label);
-            }
-        }
+        // Coordinates: rows above and below, columns on the left.
+        let px = COORD_PX;
         for row in 0..ROWS {
             let label = (row + 1).to_string();
             let w = text::measure(Face::Bold, px, &label);
-            let y = PITCH_Y + (row as f32 + 0.5) * CELL + px * CAP_HEIGHT / 2.0;
-            let right = PITCH_X + COLUMNS as f32 * CELL;
-            text::draw(
-                &mut img,
-                Face::Bold,
-                px,
-                PITCH_X - 12.0 - w,
-                y,
-                pal.coord,
-                &label,
-            );
-            text::draw(&mut img, Face::Bold, px, right + 12.0, y, pal.coord, &label);
+            let x = PITCH_X + (row as f32 + 0.5) * CELL - w / 2.0;
+            for y in [PITCH_Y - 10.0, PITCH_Y + PITCH_H + 10.0 + px * CAP_HEIGHT] {
+                text::draw(&mut img, Face::Bold, px, x, y, pal.coord, &label);
+            }
+        }
+        for column in 0..COLUMNS {
+            let label = ((b'A' + column as u8) as char).to_string();
+            let w = text::measure(Face::Bold, px, &label);
+            let y = PITCH_Y + (column as f32 + 0.5) * CELL + px * CAP_HEIGHT / 2.0;
+            let x = (PITCH_X - w) / 2.0;
+            text::draw(&mut img, Face::Bold, px, x, y, pal.coord, &label);
         }
         let active_card = cards().map(|r| card::outline(r, pal));
         Pitch {

@@ -134,3 +134,27 @@ impl TakaBoardView {
         alt
     }
 }
+/// A view for previews, docs and benchmarks: White has just scored
+/// (G9-F10>F14), after six turns from the standard formation.
+pub fn sample_goal() -> TakaBoardView {
+    let mut pos = Position::start();
+    let mut last = None;
+    for text in [
+        "G5-G8",
+        "B9-A9",
+        "G8-G9",
+        "A9-B9",
+        "F3>F10",
+        "B9-A9",
+        "G9-F10>F14",
+    ] {
+        let Ok(turn) = text.parse::<Turn>() else {
+            break;
+        };
+        if pos.play(&turn).is_err() {
+            break;
+        }
+        last = Some(turn);
+    }
+    TakaBoardView::from_position(&pos, ["alice".into(), "bob".into()], last.as_ref())
+}

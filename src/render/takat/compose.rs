@@ -95,7 +95,7 @@ fn draw_pile(s: &Sprites, img: &mut RgbImage, i: usize, stack: &[Side], mark: Sa
         } else {
             stack.len().to_string()
         };
-        let px = if label.len() > 1 { 12.0 } else { 14.0 };
+        let px = super::layout::SMALL_PX;
         text::draw_pill(img, r, &label, px, pal.label, pal.label_text);
     }
 }
@@ -163,13 +163,9 @@ fn draw_footer(s: &Sprites, img: &mut RgbImage, view: &TakatBoardView) {
             },
         },
     };
-    let last = view.last_notation.as_deref();
-    let span = (l.cards[0].x, l.cards[1].right(), l.footer_baseline);
-    status::draw(
-        img,
-        s.theme.palette(),
-        span,
-        &state,
-        last.map(|t| ("Last turn ", t)),
-    );
+    let pal = s.theme.palette();
+    let span = (l.panel.x, l.panel.right(), l.footer_baseline);
+    status::draw(img, pal, span, &state, None);
+    let span = (l.panel.x, l.panel.right(), l.last_baseline);
+    status::draw_last(img, pal, span, "turn", view.last_notation.as_deref());
 }

@@ -1,52 +1,66 @@
 //! Geometry of the Takat picture: where the cards, the hexagon, the cells,
 //! the piles and their markings go, so tests never hard-code pixels.
 
+use crate::render::chat::{Layers, Legibility};
 use crate::render::draw::Rect;
 use crate::render::Side;
 
 use super::view::MAX_DRAWN;
 
-/// Width of the picture, in pixels.
-pub const WIDTH: u32 = 720;
+/// Width of the picture, in pixels: landscape, twice the chat box (see
+/// [`crate::render::chat`]), the hexagon on the left, the players, the
+/// state of the game and the legend in a panel on the right.
+pub const WIDTH: u32 = 1100;
 /// Height of the picture, in pixels.
-pub const HEIGHT: u32 = 762;
-const MARGIN: i32 = 16;
-const CARD_Y: i32 = 14;
-const CARD_H: i32 = 92;
-const CARD_GAP: i32 = 12;
-const BOARD_TOP: f32 = (CARD_Y + CARD_H + 12) as f32;
+pub const HEIGHT: u32 = 700;
+const MARGIN: i32 = 12;
+const CARD_H: i32 = 120;
+/// The panel right of the hexagon.
+const PANEL_X: i32 = 620;
 /// Radius of a cell's circle.
-pub(super) const CELL_R: f32 = 78.0;
+pub(super) const CELL_R: f32 = 94.0;
 /// Distance between the centres of neighbouring cells.
-pub(super) const PITCH: f32 = 174.0;
+pub(super) const PITCH: f32 = 209.0;
 /// From the hexagon's centre to a corner.
-pub(super) const HEX_R: f32 = 282.0;
+pub(super) const HEX_R: f32 = 338.0;
 /// Rounding of the hexagon's corners.
-pub(super) const HEX_CORNER: f32 = 26.0;
+pub(super) const HEX_CORNER: f32 = 31.0;
 /// Half width and half height of a disc's top face, and its thickness.
-pub(super) const DISC_RX: f32 = 46.0;
-pub(super) const DISC_RY: f32 = 19.0;
-pub(super) const DISC_TH: f32 = 11.0;
+pub(super) const DISC_RX: f32 = 55.0;
+pub(super) const DISC_RY: f32 = 23.0;
+pub(super) const DISC_TH: f32 = 13.0;
 /// The halo of a last-turn cell: a ring from `CELL_R + HALO_GAP` out to
 /// `CELL_R + HALO_GAP + HALO_W`.
-pub(super) const HALO_GAP: f32 = 3.0;
-pub(super) const HALO_W: f32 = 6.0;
+pub(super) const HALO_GAP: f32 = 4.0;
+pub(super) const HALO_W: f32 = 7.0;
 /// The top face of a stack's bottom disc sits this far below the cell's centre.
-pub(super) const BASE_DROP: f32 = 17.0;
+pub(super) const BASE_DROP: f32 = 20.0;
+/// The ring inside a red cell: how far in from the circle, and its width.
+pub(super) const RED_RING_IN: f32 = 8.0;
+pub(super) const RED_RING_W: f32 = 3.6;
+/// Pixel size of the cell names, the legend and the height labels.
+pub(super) const SMALL_PX: f32 = crate::render::chat::SMALL_PX;
 
 /// Where everything is in a Takat picture, so tests never hard-code pixels.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TakatLayout {
     pub width: u32,
     pub height: u32,
-    /// Player cards, white then black.
+    /// The panel right of the hexagon: cards, status lines, legend.
+    pub panel: Rect,
+    /// Player cards, white (top of the panel) then black (bottom).
     pub cards: [Rect; 2],
     /// The hexagon's centre (the centre of cell `C`).
     pub centre: (f32, f32),
     pub hex_radius: f32,
     pub cell_radius: f32,
+    /// Baseline of the legend's first line; the others follow
+    /// `legend_step` apart.
     pub legend_baseline: i32,
+    pub legend_step: i32,
+    /// Baselines of the status line and of the last turn's line.
     pub footer_baseline: i32,
+    pub last_baseline: i32,
 }
 
 impl Default for TakatLayout {
@@ -57,21 +71,54 @@ impl Default for TakatLayout {
 
 impl TakatLayout {
     pub fn new() -> TakatLayout {
-        let card_w = (WIDTH as i32 - 2 * MARGIN - CARD_GAP) / 2;
-        let centre = (WIDTH as f32 / 2.0, BOARD_TOP + HEX_R);
-        let hex_bottom = (centre.1 + HEX_R) as i32;
+        let centre = (
+            MARGIN as f32 + HEX_R * 30f32.to_radians().cos(),
+            HEIGHT as f32 / 2.0,
+        );
+        let panel = Rect::new(
+            PANEL_X,
+            MARGIN,
+            WIDTH as i32 - MARGIN - PANEL_X,
+            HEIGHT as i32 - 2 * MARGIN,
+        );
+        let top = panel.y + CARD_H + 56;
         TakatLayout {
             width: WIDTH,
             height: HEIGHT,
+            panel,
             cards: [
-                Rect::new(MARGIN, CARD_Y, card_w, CARD_H),
-                Rect::new(MARGIN + card_w + CARD_GAP, CARD_Y, card_w, CARD_H),
+                Rect::new(panel.x, panel.y, panel.w, CARD_H),
+                Rect::new(panel.x, panel.bottom() - CARD_H, panel.w, CARD_H),
             ],
             centre,
             hex_radius: HEX_R,
             cell_radius: CELL_R,
-            legend_baseline: hex_bottom + 30,
-            footer_baseline: hex_bottom + 64,
+            footer_baseline: top,
+            last_baseline: top + 40,
+            legend_baseline: top + 120,
+            legend_step: 40,
+        }
+    }
+
+    /// The numbers the legibility rule reads (issue 29, see
+    /// [`crate::render::chat`]): the picture, a disc's smaller extent (its
+    /// height, face and side), the smallest text, and the discs of the
+    /// tallest stack (six: a stack of six ends the game; only a top piece
+    /// moves), each `DISC_TH` below the one on it, with the outline between.
+    pub fn legibility(&self) -> Legibility {
+        Legibility {
+            width: self.width,
+            height: self.height,
+            piece: (2.0 * DISC_RY + DISC_TH).min(2.0 * DISC_RX),
+            text: SMALL_PX.min(crate::render::card::SMALLEST_PX),
+            layers: Some(Layers {
+                count: MAX_DRAWN,
+                pitch: DISC_TH,
+                line: super::sprites::OUTLINE
+                    .iter()
+                    .copied()
+                    .fold(f32::INFINITY, f32::min),
+            }),
         }
     }
 
@@ -138,7 +185,8 @@ impl TakatLayout {
     /// its fill there).
     pub fn red_ring_probe(&self, i: usize) -> Option<(i32, i32)> {
         let (x, y) = self.cell_centre_f(i)?;
-        Some(((x - CELL_R + 8.5).round() as i32, y.round() as i32))
+        let r = CELL_R - RED_RING_IN - RED_RING_W / 2.0;
+        Some(((x - r).round() as i32, y.round() as i32))
     }
 
     /// The centre of the `k`th small disc (from 0) in the card of `side`:
@@ -204,14 +252,14 @@ pub(super) const MARK_INNER: f32 = 0.3;
 pub(super) const MARK_ORIGIN: (f32, f32) = (DISC_RX + 4.0, DISC_RY + 4.0);
 /// The small discs of pieces in hand: radius, spacing, where the row
 /// starts in the card and the height of its centre line.
-pub(super) const HAND_R: f32 = 6.5;
+pub(super) const HAND_R: f32 = 9.0;
 pub(super) const HAND_STEP: f32 = 2.0 * HAND_R + 4.0;
-pub(super) const HAND_X: f32 = 58.0;
-pub(super) const HAND_Y: i32 = 72;
+pub(super) const HAND_X: f32 = crate::render::card::TEXT_X as f32;
+pub(super) const HAND_Y: i32 = 96;
 /// The height pill, right of the top face.
 pub(super) const PILL_X: f32 = DISC_RX + 5.0;
-pub(super) const PILL_W: i32 = 22;
-pub(super) const PILL_H: i32 = 20;
+pub(super) const PILL_W: i32 = 32;
+pub(super) const PILL_H: i32 = 26;
 
 #[cfg(test)]
 mod tests {

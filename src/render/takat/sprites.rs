@@ -122,12 +122,11 @@ pub fn preload() {
     }
 }
 
+/// Width of a disc's outline: in every theme, then in the contrast theme.
+pub const OUTLINE: [f32; 2] = [1.8, 2.4];
+
 fn outline_width(theme: Theme) -> f32 {
-    if theme == Theme::Contrast {
-        2.4
-    } else {
-        1.8
-    }
+    OUTLINE[usize::from(theme == Theme::Contrast)]
 }
 
 fn solid(c: Colour) -> Paint {
@@ -192,7 +191,7 @@ fn draw_marks(
     colour: Colour,
     two: bool,
 ) {
-    let w = 3.2;
+    let w = 3.8;
     let rings: &[f32] = if two {
         &[MARK_OUTER, MARK_INNER]
     } else {
@@ -242,7 +241,7 @@ impl Sprites {
             sprite
         };
 
-        let shadow_origin = (DISC_RX + 12.0, DISC_RY + 12.0);
+        let shadow_origin = (DISC_RX + 14.0, DISC_RY + 14.0);
         let mut shadow = Sprite::new(
             (2.0 * shadow_origin.0).ceil() as u32,
             (2.0 * shadow_origin.1).ceil() as u32,
@@ -252,12 +251,12 @@ impl Sprites {
             &ellipse(
                 shadow_origin.0,
                 shadow_origin.1,
-                DISC_RX + 5.0,
-                DISC_RY + 4.0,
+                DISC_RX + 6.0,
+                DISC_RY + 5.0,
             ),
             [0, 0, 0],
             0.37,
-            7.0,
+            8.0,
         );
 
         let halo_origin = CELL_R + HALO_GAP + HALO_W + 2.0;
@@ -276,7 +275,7 @@ impl Sprites {
             let mut sprite = Sprite::new(n, n);
             if ghost {
                 let dot = mix(pal.card, pal.muted, 0.6);
-                paint(&mut sprite, &circle(c, c, 2.5), &solid(dot));
+                paint(&mut sprite, &circle(c, c, 3.0), &solid(dot));
             } else {
                 paint(
                     &mut sprite,
@@ -320,15 +319,15 @@ fn background(theme: Theme, l: &TakatLayout, col: &TakatColours, line: f32) -> R
     // Player cards, each with a disc of its colour.
     for (s, &rect) in l.cards.iter().enumerate() {
         card::draw_blank(&mut img, rect, pal);
-        let mut icon = Sprite::new(40, 34);
+        let mut icon = Sprite::new(48, 40);
         let look = DiscLook {
             face: pal.piece[s],
             rim: col.rim[s],
             outline: pal.outline[s],
             line: 1.5,
         };
-        draw_disc(&mut icon, (20.0, 12.0), (15.0, 6.5, 6.0), &look);
-        icon.blit(&mut img, rect.x + 8, rect.y + 16);
+        draw_disc(&mut icon, (24.0, 14.0), (18.0, 8.0, 7.0), &look);
+        icon.blit(&mut img, rect.x + 10, rect.y + 16);
     }
 
     // The hexagon with rounded corners, then the circles.
@@ -351,19 +350,20 @@ fn background(theme: Theme, l: &TakatLayout, col: &TakatColours, line: f32) -> R
             &Paint::outlined(fill, mix(fill, [0, 0, 0], 0.25), line),
         );
         if red {
-            paint_ring(&mut img, &circle(x, y, CELL_R - 7.0), col.red_ring, 3.0);
+            let r = CELL_R - RED_RING_IN;
+            paint_ring(&mut img, &circle(x, y, r), col.red_ring, RED_RING_W);
         }
     }
 
     // Cell names, low in each circle.
-    let px = 15.0;
+    let px = SMALL_PX;
     for (i, &name) in CELL_NAMES.iter().enumerate() {
         let Some((x, y)) = l.cell_centre_f(i) else {
             continue;
         };
         let w = text::measure(Face::Bold, px, name);
         let colour = mix(text_on(pal, col.cell_fill(i)), col.cell_fill(i), 0.2);
-        let base = y + CELL_R - 14.0;
+        let base = y + CELL_R - 17.0;
         text::draw(&mut img, Face::Bold, px, x - w / 2.0, base, colour, name);
     }
 
@@ -371,37 +371,30 @@ fn background(theme: Theme, l: &TakatLayout, col: &TakatColours, line: f32) -> R
     img
 }
 
-/// Under the hexagon: what a red cell and the safe rings mean.
+/// In the panel: what a red cell and the safe rings mean, one a line.
 fn draw_legend(img: &mut RgbImage, pal: &Palette, l: &TakatLayout, col: &TakatColours) {
-    let px = 14.0;
+    let px = SMALL_PX;
     let items = [
         "red cell",
         "safe: only its owner may move it",
         "permanently safe: no one may move it",
     ];
-    let icon_w = 34.0;
-    let gap = 22.0;
-    let total: f32 = items
-        .iter()
-        .map(|t| icon_w + 6.0 + text::measure(Face::Regular, px, t))
-        .sum::<f32>()
-        + gap * (items.len() - 1) as f32;
-    let mut x = (l.width as f32 - total) / 2.0;
-    let base = l.legend_baseline as f32;
-    let mid = base - px * CAP_HEIGHT / 2.0;
+    let icon_w = 40.0;
     for (n, item) in items.iter().enumerate() {
-        let mut icon = Sprite::new(icon_w as u32, 26);
-        let c = (17.0, 13.0);
+        let base = (l.legend_baseline + n as i32 * l.legend_step) as f32;
+        let mid = base - px * CAP_HEIGHT / 2.0;
+        let mut icon = Sprite::new(icon_w as u32, 32);
+        let c = (20.0, 16.0);
         if n == 0 {
             let edge = mix(col.red, [0, 0, 0], 0.25);
             paint(
                 &mut icon,
-                &circle(c.0, c.1, 11.0),
+                &circle(c.0, c.1, 13.0),
                 &Paint::outlined(col.red, edge, 1.0),
             );
-            paint_ring(&mut icon, &circle(c.0, c.1, 7.5), col.red_ring, 2.0);
+            paint_ring(&mut icon, &circle(c.0, c.1, 9.0), col.red_ring, 2.4);
         } else {
-            let (rx, ry) = (15.0, 9.0);
+            let (rx, ry) = (18.0, 10.5);
             paint(
                 &mut icon,
                 &ellipse(c.0, c.1, rx + 1.2, ry + 1.2),
@@ -410,12 +403,21 @@ fn draw_legend(img: &mut RgbImage, pal: &Palette, l: &TakatLayout, col: &TakatCo
             let rings: &[f32] = if n == 2 { &[0.62, 0.25] } else { &[0.62] };
             for &f in rings {
                 let ring = ellipse(c.0, c.1, f * rx + 1.0, f * ry + 1.0);
-                paint_ring(&mut icon, &ring, pal.outline[0], 2.0);
+                paint_ring(&mut icon, &ring, pal.outline[0], 2.4);
             }
         }
-        icon.blit(img, x.round() as i32, (mid - 13.0).round() as i32);
-        x += icon_w + 6.0;
-        x += text::draw(img, Face::Regular, px, x, base, pal.muted, item);
-        x += gap;
+        let x = l.panel.x as f32;
+        icon.blit(img, x.round() as i32, (mid - 16.0).round() as i32);
+        let room = l.panel.w as f32 - icon_w - 8.0;
+        let item = text::fit(Face::Regular, px, item, room);
+        text::draw(
+            img,
+            Face::Regular,
+            px,
+            x + icon_w + 8.0,
+            base,
+            pal.muted,
+            &item,
+        );
     }
 }

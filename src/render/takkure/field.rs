@@ -49,19 +49,28 @@ pub const LARGE_R: f32 = 15.5;
 pub const BALL_R: f32 = 11.0;
 /// The smallest text of the picture (coordinates, panel lines, badges),
 /// and the other sizes, in pixels.
-pub const SMALL_PX: f32 = 18.0;
-pub const BODY_PX: f32 = 20.0;
-pub const NAME_PX: f32 = 24.0;
-pub const BIG_PX: f32 = 40.0;
+pub use crate::render::chat::{BIG_PX, BODY_PX, NAME_PX, SMALL_PX};
 /// The status line under the field.
 pub const FOOTER_BASELINE: i32 = HEIGHT as i32 - 22;
 
-/// The box Discord scales a picture into when it shows it in chat.
-pub const CHAT_BOX: (f32, f32) = (550.0, 350.0);
+pub use crate::render::chat::CHAT_BOX;
 
 /// The factor the picture is scaled by to fit [`CHAT_BOX`].
 pub fn chat_scale() -> f32 {
-    (CHAT_BOX.0 / WIDTH as f32).min(CHAT_BOX.1 / HEIGHT as f32)
+    crate::render::chat::scale(WIDTH, HEIGHT)
+}
+
+/// The numbers the legibility rule reads (issue 29, see
+/// [`crate::render::chat`]): a player's disc across, the smallest text;
+/// no stacks.
+pub fn legibility() -> crate::render::chat::Legibility {
+    crate::render::chat::Legibility {
+        width: WIDTH,
+        height: HEIGHT,
+        piece: 2.0 * MAN_R.min(LARGE_R),
+        text: SMALL_PX,
+        layers: None,
+    }
 }
 
 /// The player cards, home then away, above the field: home's over the
