@@ -25,6 +25,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0006_threads_and_blind_play.sql"),
     include_str!("../../migrations/0007_active_games_by_player.sql"),
     include_str!("../../migrations/0008_artefacts.sql"),
+    include_str!("../../migrations/0009_tournaments.sql"),
 ];
 
 fn place(channel: &str) -> Place {

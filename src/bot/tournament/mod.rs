@@ -6,6 +6,7 @@
 //! docs/tournaments.md gives the rules followed.
 
 pub mod colour;
+pub mod options;
 pub mod record;
 pub mod round_robin;
 pub mod rounds;
