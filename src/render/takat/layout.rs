@@ -38,6 +38,8 @@ pub(super) const BASE_DROP: f32 = 20.0;
 /// The ring inside a red cell: how far in from the circle, and its width.
 pub(super) const RED_RING_IN: f32 = 8.0;
 pub(super) const RED_RING_W: f32 = 3.6;
+/// Width of a disc's outline: in every theme, then in the contrast theme.
+pub const OUTLINE: [f32; 2] = [1.8, 2.4];
 /// Pixel size of the cell names, the legend and the height labels.
 pub(super) const SMALL_PX: f32 = crate::render::chat::SMALL_PX;
 
@@ -114,10 +116,7 @@ impl TakatLayout {
             layers: Some(Layers {
                 count: MAX_DRAWN,
                 pitch: DISC_TH,
-                line: super::sprites::OUTLINE
-                    .iter()
-                    .copied()
-                    .fold(f32::INFINITY, f32::min),
+                line: OUTLINE.iter().copied().fold(f32::INFINITY, f32::min),
             }),
         }
     }

@@ -122,9 +122,6 @@ pub fn preload() {
     }
 }
 
-/// Width of a disc's outline: in every theme, then in the contrast theme.
-pub const OUTLINE: [f32; 2] = [1.8, 2.4];
-
 fn outline_width(theme: Theme) -> f32 {
     OUTLINE[usize::from(theme == Theme::Contrast)]
 }
