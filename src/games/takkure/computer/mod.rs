@@ -117,10 +117,9 @@ pub fn coach_input(game: &Game, level: u8, seed: u64) -> Option<Input> {
         };
         let noisy = v + style.noise * (2.0 * choices.unit() - 1.0);
         let tie = choices.next();
-        if best
-            .as_ref()
-            .is_none_or(|(bv, bt, _)| noisy > *bv || (noisy == *bv && tie > *bt))
-        {
+        if best.as_ref().map_or(true, |(bv, bt, _)| {
+            noisy > *bv || (noisy == *bv && tie > *bt)
+        }) {
             best = Some((noisy, tie, input));
         }
     }

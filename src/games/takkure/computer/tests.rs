@@ -41,7 +41,7 @@ fn figures(won: u32, lost: u32, drawn: u32) -> String {
     let n = f64::from(won + lost + drawn);
     let points: Vec<f64> = [(won, 1.0), (lost, 0.0), (drawn, 0.5)]
         .iter()
-        .flat_map(|&(k, p)| std::iter::repeat_n(p, k as usize))
+        .flat_map(|&(k, p)| std::iter::repeat(p).take(k as usize))
         .collect();
     let mean = points.iter().sum::<f64>() / n;
     let var = points.iter().map(|p| (p - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);

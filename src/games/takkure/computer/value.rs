@@ -111,10 +111,6 @@ fn carried(game: &Game, c: PlayerId) -> f64 {
         matches!(game.step(), Step::Defence | Step::Second) && game.activation().is_some();
     let active_carrier = under_way && game.active() == Some(c);
     let scoring = go == 0 && !carrier.ground;
-    if scoring && !active_carrier {
-        // A try as soon as the carrier is activated.
-        v = worth;
-    }
     if carrier.ground {
         v -= 12.0;
     }
@@ -170,7 +166,7 @@ fn carried(game: &Game, c: PlayerId) -> f64 {
                 let p = odds::tackle_success(game, o, c, 0, true);
                 // Not every threat is carried out: the attacker moves first
                 // when the activation has not started.
-                let p = if under_way { p } else { 0.5 * p };
+                let p = if under_way || scoring { p } else { 0.5 * p };
                 down = 1.0 - (1.0 - down) * (1.0 - p);
             } else {
                 v -= 1.5 * f64::from((4 - (near - reach)).max(0));
@@ -183,6 +179,9 @@ fn carried(game: &Game, c: PlayerId) -> f64 {
     if scoring && active_carrier {
         // The try this activation, unless a tackle stops it.
         v = TRY * odds::try_alone(game, c, pressure) * (1.0 - down);
+    } else if scoring {
+        // A try as soon as the carrier is activated.
+        v = worth * (1.0 - down);
     }
     if stealers > 0.0 {
         v -= steal * (1.0 - 0.5f64.powf(stealers)) * swing;
