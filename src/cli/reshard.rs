@@ -70,7 +70,7 @@ fn report(outcome: &Outcome, from: u32, to: u32, took: std::time::Duration) -> S
         let note = if before == after {
             ""
         } else {
-            " (each new file keeps the users of the old files it was made from)"
+            " (users, their preferences and each file's own record are in every new file)"
         };
         text.push_str(&format!("  {table}: {before} -> {after}{note}\n"));
     }

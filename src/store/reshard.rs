@@ -3,8 +3,9 @@
 //! kept.
 //!
 //! Where each row goes: a row of a table with a `guild` column goes to its
-//! server's shard among T (shard 0 for rows of no server); a row with a
-//! `game_id` goes with its game; a computer opponent's level
+//! server's shard among T (shard 0 for rows of no server); a row with an
+//! `X_id` column naming a row of such a table `Xs` (`game_id`,
+//! `tournament_id`, ...) goes with that row; a computer opponent's level
 //! (`meta.computer.level.<game>`) with its game. The users and their
 //! preferences (`users`, `dm_notifications`) are copied to every new file
 //! made from the old file they were in; where a merge meets one user twice,
@@ -155,12 +156,13 @@ pub struct NewFile {
 }
 
 /// How the rows of a table find their file.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 enum Placement {
     /// By the `guild` column.
     Guild,
-    /// With the game of the `game_id` column.
-    Game,
+    /// With the row of `parent` (a table placed by its `guild`, with an
+    /// `id`) that `column` names: `game_id` names a row of `games`.
+    Parent { column: String, parent: String },
     /// In every file made from the old one; the newest row of a key kept.
     User,
     /// The meta table: levels with their games, the file's own keys not at
@@ -367,33 +369,58 @@ fn tables(source: &Source) -> Result<Vec<Table>, ReshardError> {
         )
         .and_then(|mut s| s.query_map([], |r| r.get(0))?.collect())
         .map_err(failed)?;
-    let mut tables = Vec::new();
+    // Each table's columns: name, NOT NULL, place in the primary key.
+    let mut infos = Vec::new();
     for name in names {
-        let info: Vec<(String, i64)> = conn
+        let info: Vec<(String, bool, i64)> = conn
             .prepare(&format!("PRAGMA table_info(\"{name}\")"))
-            .and_then(|mut s| s.query_map([], |r| Ok((r.get(1)?, r.get(5)?)))?.collect())
+            .and_then(|mut s| {
+                s.query_map([], |r| Ok((r.get(1)?, r.get(3)?, r.get(5)?)))?
+                    .collect()
+            })
             .map_err(failed)?;
-        let has = |column: &str| info.iter().any(|(c, _)| c == column);
+        infos.push((name, info));
+    }
+    let has = |info: &[(String, bool, i64)], column: &str| info.iter().any(|(c, ..)| c == column);
+    // The tables a row can follow: placed by server, with ids.
+    let parents: Vec<&String> = infos
+        .iter()
+        .filter(|(_, info)| has(info, "guild") && has(info, "id"))
+        .map(|(name, _)| name)
+        .collect();
+    let mut tables = Vec::new();
+    for (name, info) in &infos {
+        // `X_id` naming a row of `Xs`; a column that is never NULL first.
+        let mut follows: Vec<(bool, String, String)> = info
+            .iter()
+            .filter_map(|(column, not_null, _)| {
+                let parent = format!("{}s", column.strip_suffix("_id")?);
+                parents
+                    .contains(&&parent)
+                    .then(|| (!not_null, column.clone(), parent))
+            })
+            .collect();
+        follows.sort();
         let placement = if name == "meta" {
             Placement::Meta
-        } else if PER_USER.contains(&name.as_str()) && has("updated_at") {
+        } else if PER_USER.contains(&name.as_str()) && has(info, "updated_at") {
             Placement::User
-        } else if has("guild") {
+        } else if has(info, "guild") {
             Placement::Guild
-        } else if has("game_id") {
-            Placement::Game
+        } else if let Some((_, column, parent)) = follows.into_iter().next() {
+            Placement::Parent { column, parent }
         } else {
-            return Err(ReshardError::UnknownTable(name));
+            return Err(ReshardError::UnknownTable(name.clone()));
         };
         let mut key: Vec<(i64, String)> = info
             .iter()
-            .filter(|(_, pk)| *pk > 0)
-            .map(|(c, pk)| (*pk, c.clone()))
+            .filter(|(.., pk)| *pk > 0)
+            .map(|(c, _, pk)| (*pk, c.clone()))
             .collect();
         key.sort();
         tables.push(Table {
-            name,
-            columns: info.into_iter().map(|(c, _)| c).collect(),
+            name: name.clone(),
+            columns: info.iter().map(|(c, ..)| c.clone()).collect(),
             key: key.into_iter().map(|(_, c)| c).collect(),
             placement,
         });
@@ -408,6 +435,8 @@ struct Plan {
     guilds: HashMap<String, u32>,
     /// Game id -> new shard.
     games: HashMap<i64, u32>,
+    /// (Table, id) -> new shard, for the rows other rows follow.
+    parents: HashMap<(String, i64), u32>,
     /// The highest value of each AUTOINCREMENT sequence in any old file.
     sequences: BTreeMap<String, i64>,
     /// Rows expected per (new shard, table), for the tables placed by server
@@ -421,6 +450,7 @@ impl Plan {
         let mut plan = Plan {
             guilds: HashMap::new(),
             games: HashMap::new(),
+            parents: HashMap::new(),
             sequences: BTreeMap::new(),
             expected: HashMap::new(),
             levels: HashMap::new(),
@@ -432,17 +462,18 @@ impl Plan {
             };
             let conn = source.store.conn();
             for table in tables {
-                let by_guild = match table.placement {
+                let by_guild = match &table.placement {
                     Placement::Guild => format!(
                         "SELECT guild, count(*) FROM \"{}\" GROUP BY guild",
                         table.name
                     ),
-                    Placement::Game => {
+                    Placement::Parent { column, parent } => {
+                        // A row naming no row of its parent (or none at all) has no file.
                         let orphans: i64 = conn
                             .query_row(
                                 &format!(
-                                    "SELECT count(*) FROM \"{}\"
-                                     WHERE game_id NOT IN (SELECT id FROM games)",
+                                    "SELECT count(*) FROM \"{}\" WHERE \"{column}\" IS NULL
+                                     OR \"{column}\" NOT IN (SELECT id FROM \"{parent}\")",
                                     table.name
                                 ),
                                 [],
@@ -457,8 +488,8 @@ impl Plan {
                             });
                         }
                         format!(
-                            "SELECT g.guild, count(*) FROM \"{}\" t JOIN games g ON g.id = t.game_id
-                             GROUP BY g.guild",
+                            "SELECT p.guild, count(*) FROM \"{}\" t
+                             JOIN \"{parent}\" p ON p.id = t.\"{column}\" GROUP BY p.guild",
                             table.name
                         )
                     }
@@ -495,6 +526,19 @@ impl Plan {
                 .map_err(failed)?;
             for (id, guild) in games {
                 plan.games.insert(id, shard_of_guild(&guild, to));
+            }
+            for table in tables {
+                let Placement::Parent { parent, .. } = &table.placement else {
+                    continue;
+                };
+                let ids: Vec<(i64, String)> = conn
+                    .prepare(&format!("SELECT id, guild FROM \"{parent}\""))
+                    .and_then(|mut s| s.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?.collect())
+                    .map_err(failed)?;
+                for (id, guild) in ids {
+                    plan.parents
+                        .insert((parent.clone(), id), shard_of_guild(&guild, to));
+                }
             }
             let levels: Vec<String> = conn
                 .prepare("SELECT key FROM meta WHERE key LIKE 'computer.level.%'")
@@ -576,7 +620,8 @@ fn write_target(
         let mut conn = store.conn();
         conn.execute_batch(
             "CREATE TEMP TABLE reshard_guilds (guild TEXT PRIMARY KEY);
-             CREATE TEMP TABLE reshard_games (id INTEGER PRIMARY KEY);",
+             CREATE TEMP TABLE reshard_games (id INTEGER PRIMARY KEY);
+             CREATE TEMP TABLE reshard_parents (parent TEXT, id INTEGER, PRIMARY KEY (parent, id));",
         )
         .map_err(sql)?;
         {
@@ -591,6 +636,12 @@ fn write_target(
                 .map_err(sql)?;
             for (id, _) in plan.games.iter().filter(|(_, &t)| t == shard.index()) {
                 game.execute([id]).map_err(sql)?;
+            }
+            let mut parent = conn
+                .prepare("INSERT INTO temp.reshard_parents (parent, id) VALUES (?1, ?2)")
+                .map_err(sql)?;
+            for ((table, id), _) in plan.parents.iter().filter(|(_, &t)| t == shard.index()) {
+                parent.execute(params![table, id]).map_err(sql)?;
             }
         }
         for source in &feeding {
@@ -615,8 +666,11 @@ fn write_target(
                 .map_err(sql)?;
             }
         }
-        conn.execute_batch("DROP TABLE temp.reshard_guilds; DROP TABLE temp.reshard_games;")
-            .map_err(sql)?;
+        conn.execute_batch(
+            "DROP TABLE temp.reshard_guilds; DROP TABLE temp.reshard_games;
+             DROP TABLE temp.reshard_parents;",
+        )
+        .map_err(sql)?;
     }
     let rows = verify(&store, tables, plan, shard, &feeding, partial)?;
     let servers = plan
@@ -649,13 +703,14 @@ fn copy(conn: &mut Connection, tables: &[Table]) -> rusqlite::Result<()> {
         let name = &table.name;
         let into =
             format!("INSERT INTO main.\"{name}\" ({columns}) SELECT {columns} FROM old.\"{name}\"");
-        let statement = match table.placement {
+        let statement = match &table.placement {
             Placement::Guild => {
                 format!("{into} WHERE guild IN (SELECT guild FROM temp.reshard_guilds)")
             }
-            Placement::Game => {
-                format!("{into} WHERE game_id IN (SELECT id FROM temp.reshard_games)")
-            }
+            Placement::Parent { column, parent } => format!(
+                "{into} WHERE \"{column}\" IN
+                 (SELECT id FROM temp.reshard_parents WHERE parent = '{parent}')"
+            ),
             Placement::User => {
                 let set = table
                     .columns
@@ -710,8 +765,8 @@ fn verify(
         error: error.into(),
     };
     for table in tables {
-        let expected = match table.placement {
-            Placement::Guild | Placement::Game => plan
+        let expected = match &table.placement {
+            Placement::Guild | Placement::Parent { .. } => plan
                 .expected
                 .get(&(shard.index(), table.name.clone()))
                 .copied()
@@ -839,6 +894,70 @@ mod tests {
             let path = Shard::new(shard, 3).unwrap().path(&base);
             assert!(!path.exists() && !partial_path(&path).exists());
         }
+    }
+
+    #[test]
+    fn a_row_goes_with_the_row_its_x_id_names_and_a_row_naming_none_stops_the_reshard() {
+        // A table added later (say, tournaments and their entrants): the entrants follow their
+        // tournament, which follows its server.
+        let dir = tempfile::tempdir().unwrap();
+        let base = dir.path().join("t.db");
+        let guild = ((1_000_000u64 * 2 + 1) << 22).to_string();
+        let store = Store::open(&base).unwrap();
+        store
+            .conn()
+            .execute_batch(&format!(
+                "CREATE TABLE tournaments (id INTEGER PRIMARY KEY, guild TEXT NOT NULL);
+                 CREATE TABLE tournament_entrants (tournament_id INTEGER NOT NULL,
+                                                   game_id INTEGER, user_id INTEGER);
+                 INSERT INTO tournaments VALUES (7, '{guild}'), (8, 'local');
+                 INSERT INTO tournament_entrants VALUES (7, NULL, 1), (7, NULL, 2), (8, NULL, 3);"
+            ))
+            .unwrap();
+        let source = Source {
+            path: base.clone(),
+            shard: None,
+            store,
+        };
+        let placed = tables(&source).unwrap();
+        let entrants = placed
+            .iter()
+            .find(|t| t.name == "tournament_entrants")
+            .unwrap();
+        assert_eq!(
+            entrants.placement,
+            Placement::Parent {
+                column: "tournament_id".into(),
+                parent: "tournaments".into()
+            },
+            "the NOT NULL column first"
+        );
+        let moves = placed.iter().find(|t| t.name == "moves").unwrap();
+        assert_eq!(
+            moves.placement,
+            Placement::Parent {
+                column: "game_id".into(),
+                parent: "games".into()
+            }
+        );
+        drop(source);
+
+        let other = dir.path().join("u.db");
+        let store = Store::open(&other).unwrap();
+        store
+            .conn()
+            .execute_batch(
+                "CREATE TABLE tournaments (id INTEGER PRIMARY KEY, guild TEXT NOT NULL);
+                 CREATE TABLE tournament_entrants (tournament_id INTEGER, user_id INTEGER);
+                 INSERT INTO tournament_entrants VALUES (NULL, 1);",
+            )
+            .unwrap();
+        drop(store);
+        let error = reshard(&other, 1, 2).unwrap_err();
+        assert!(
+            matches!(&error, ReshardError::Orphans { table, rows: 1, .. } if table == "tournament_entrants"),
+            "{error}"
+        );
     }
 
     #[test]

@@ -427,3 +427,104 @@ fn the_help_lists_reshard_and_its_options() {
         assert!(text.contains(option), "{option} in\n{text}");
     }
 }
+
+/// How long a reshard takes: four files of 10,000 finished games each (20 moves, two rating
+/// changes and ratings per game, 64 servers), split into eight and merged back. Run by hand:
+/// `cargo test --release --test cli reshard_time -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn reshard_time_for_forty_thousand_games() {
+    let dir = tempfile::tempdir().unwrap();
+    let base = dir.path().join("taktable.db");
+    let guilds: Vec<String> = (0..64u64)
+        .map(|n| (((250_000_000_000 + n) << 22) | 0x2a_1234).to_string())
+        .collect();
+    let snapshot = "x5/x5/x5/x5/x5 1 1";
+    let settings =
+        r#"{"game":"tak","size":5,"komi_halves":0,"swap":true,"flats":[21,21],"caps":[1,1]}"#;
+    for shard in 0..4u32 {
+        let path = Shard::new(shard, 4).unwrap().path(&base);
+        let store = Store::open(&path).unwrap();
+        store.claim_shard(Shard::new(shard, 4).unwrap()).unwrap();
+        drop(store);
+        let mut conn = rusqlite::Connection::open(&path).unwrap();
+        let tx = conn.transaction().unwrap();
+        for user in 1..=200 {
+            tx.execute(
+                "INSERT INTO users (id, name, updated_at) VALUES (?1, ?2, '2026-01-01T00:00:00Z')",
+                rusqlite::params![user, format!("user{user}")],
+            )
+            .unwrap();
+        }
+        let mine: Vec<&String> = guilds
+            .iter()
+            .filter(|g| shard_of_guild(g, 4) == shard)
+            .collect();
+        for n in 0..10_000i64 {
+            let id = n * 4 + i64::from(shard) + 4;
+            let guild = mine[n as usize % mine.len()];
+            let (p1, p2) = (1 + n % 200, 1 + (n + 7) % 200);
+            tx.execute(
+                "INSERT INTO games (id, guild, channel, game, settings, player1, player2, rated,
+                                    status, result, winner, snapshot, version, created_at,
+                                    updated_at)
+                 VALUES (?1, ?2, ?3, 'tak', ?4, ?5, ?6, 1, 'finished', 'R-0', 1, ?7, 20,
+                         '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z')",
+                rusqlite::params![id, guild, format!("c{n}"), settings, p1, p2, snapshot],
+            )
+            .unwrap();
+            for ply in 0..20 {
+                tx.execute(
+                    "INSERT INTO moves (game_id, ply, notation, seat, user_id, played_at)
+                     VALUES (?1, ?2, 'a1', ?3, ?4, '2026-01-01T00:00:00Z')",
+                    rusqlite::params![id, ply, 1 + ply % 2, if ply % 2 == 0 { p1 } else { p2 }],
+                )
+                .unwrap();
+            }
+            for (seat, user) in [(1, p1), (2, p2)] {
+                tx.execute(
+                    "INSERT INTO rating_changes VALUES (?1, ?2, ?3, 'draw', 1500, 350, 0.06,
+                                                        1500, 300, 0.06)",
+                    rusqlite::params![id, seat, user],
+                )
+                .unwrap();
+                tx.execute(
+                    "INSERT INTO ratings (guild, game, user_id, rating, deviation, volatility,
+                                          games, updated_at)
+                     VALUES (?1, 'tak', ?2, 1500, 300, 0.06, 1, '2026-01-01T00:00:00Z')
+                     ON CONFLICT DO UPDATE SET games = games + 1",
+                    rusqlite::params![guild, user],
+                )
+                .unwrap();
+            }
+        }
+        tx.commit().unwrap();
+    }
+    let started = std::time::Instant::now();
+    let split = reshard(&base, 4, 8);
+    let split_time = started.elapsed();
+    assert!(split.status.success(), "{}", stderr(&split));
+    let old = dir.path().join("old");
+    std::fs::create_dir(&old).unwrap();
+    for path in files(&base, 4) {
+        std::fs::rename(&path, old.join(path.file_name().unwrap())).unwrap();
+    }
+    let started = std::time::Instant::now();
+    let merged = reshard(&base, 8, 4);
+    let merge_time = started.elapsed();
+    assert!(merged.status.success(), "{}", stderr(&merged));
+    for path in files(&base, 4) {
+        assert_eq!(rows(&path), rows(&old.join(path.file_name().unwrap())));
+    }
+    let bytes: u64 = files(&base, 4)
+        .iter()
+        .map(|p| std::fs::metadata(p).unwrap().len())
+        .sum();
+    println!("{}", stdout(&split));
+    println!(
+        "40,000 games, 800,000 moves, {:.1} MB: 4 -> 8 in {:.2} s, 8 -> 4 in {:.2} s",
+        bytes as f64 / 1e6,
+        split_time.as_secs_f64(),
+        merge_time.as_secs_f64()
+    );
+}
