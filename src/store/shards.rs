@@ -155,7 +155,7 @@ pub(crate) fn recorded(conn: &Connection) -> Result<Option<Shard>> {
     }
 }
 
-/// The id a new row of `table` (games or challenges) takes in a shard's
+/// The id a new row of `table` (games, challenges, tournaments) takes in a shard's
 /// file: the next above every id it has had (SQLite's `sqlite_sequence`,
 /// which a reshard sets above every id of the files it read) that is its
 /// shard modulo the total. `None` in an unsharded file (SQLite numbers the

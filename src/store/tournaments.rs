@@ -244,10 +244,13 @@ impl Store {
     /// channel already has one signing up or running.
     pub fn create_tournament(&self, t: &NewTournament) -> Result<i64> {
         let conn = self.conn();
+        // A shard's file numbers its tournaments in its shard's residue, so a
+        // reshard that merges files never meets one id twice.
+        let id = super::shards::next_id(&conn, "tournaments")?;
         let inserted = conn.execute_cached(
             "INSERT INTO tournaments (guild, channel, creator, game, settings, format, rounds,
-                                      round_seconds, rated, starts_at, created_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+                                      round_seconds, rated, starts_at, created_at, id)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
             params![
                 t.guild,
                 t.channel,
@@ -260,6 +263,7 @@ impl Store {
                 t.rated,
                 t.starts_at.map(time_text),
                 time_text(t.created_at),
+                id,
             ],
         );
         match inserted {

@@ -15,6 +15,7 @@ use chrono::{DateTime, Utc};
 use taktable::bot::{Bot, Invocation, OffsetClock, Place, User};
 use taktable::console::parse::{parse_command, user_id};
 use taktable::store::artefacts::ArtefactKey;
+use taktable::store::tournaments::{NewPairing, NewRound, NewTournament};
 use taktable::store::{shard_of_guild, Artefact, GameStatus, Shard, Store};
 
 use super::{stderr, stdout, taktable};
@@ -238,6 +239,51 @@ fn fill(shards: &Shards, guild: &str, n: usize) {
         "/tak challenge opponent:@taktable level:1 color:white",
     );
     shards.bot(guild).play_computer_turns();
+    // A tournament under way: its entrants, a round with a bye and a forfeit without a game.
+    let store = bot.store();
+    let tournament = store
+        .create_tournament(&NewTournament {
+            guild: guild.into(),
+            channel: "tournament".into(),
+            creator: user_id("alice"),
+            settings: finished.settings.clone(),
+            format: "swiss",
+            rounds: 3,
+            round_time: chrono::Duration::days(2),
+            rated: true,
+            starts_at: None,
+            created_at: bot.now(),
+        })
+        .unwrap();
+    for name in ["alice", "bob", "carol"] {
+        assert!(store
+            .join_tournament(tournament, user_id(name), bot.now())
+            .unwrap());
+    }
+    let seeds: Vec<_> = ["alice", "bob", "carol"]
+        .iter()
+        .map(|name| (user_id(name), 1500))
+        .collect();
+    store
+        .start_tournament(tournament, &seeds, bot.now())
+        .unwrap();
+    store
+        .add_round(
+            tournament,
+            &NewRound {
+                number: 1,
+                bye: Some(2),
+                started_at: bot.now(),
+                deadline: bot.now() + chrono::Duration::days(2),
+                pairings: vec![NewPairing {
+                    white: 0,
+                    black: 1,
+                    game: None,
+                    outcome: "white",
+                }],
+            },
+        )
+        .unwrap();
 }
 
 #[test]

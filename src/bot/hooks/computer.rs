@@ -21,6 +21,12 @@ use crate::bot::{Bot, Invocation};
 use crate::games::GameState;
 use crate::store::StoreError;
 
+/// How many times one call of [`Bot::play_computer_turns`] looks for games
+/// awaiting the computer: enough for the longest run of one side's inputs
+/// (a Takkure kick-off and activation), and a bound should a move keep
+/// going stale.
+const COMPUTER_ROUNDS_PER_CALL: usize = 32;
+
 /// A game that awaits the computer's move, as it was when found.
 #[derive(Clone, Debug)]
 pub struct ComputerTurn {
@@ -88,9 +94,10 @@ impl Bot {
     /// none does (the terminal's way; it blocks while thinking).
     pub fn play_computer_turns(&self) -> Vec<Reply> {
         let mut replies = Vec::new();
-        // A move stale by the time it is played leaves its game awaiting the
-        // computer; a game is tried at most twice per call.
-        for _ in 0..2 {
+        // A game may await the computer again after its move (a stale move,
+        // or a game whose turn is several inputs, as a Takkure kick-off):
+        // look again until none awaits it, at most this many times a call.
+        for _ in 0..COMPUTER_ROUNDS_PER_CALL {
             let turns = self.computer_turns();
             if turns.is_empty() {
                 break;

@@ -29,8 +29,10 @@ pub const DEPTH: u32 = 3;
 pub const SHALLOW: u32 = 1;
 /// A ceiling, should a position be far wider than usual.
 const NODES: u64 = 150_000;
-/// The longest one search of one position may take.
-pub const SEARCH_TIME: Duration = Duration::from_millis(400);
+/// The longest one search of one position may take: well above what
+/// [`NODES`] costs on a loaded machine, so the node ceiling, not the clock,
+/// ends a search and the same game is always judged alike.
+pub const SEARCH_TIME: Duration = Duration::from_millis(1500);
 
 /// A search to `horizon` without noise: its score for White and its turn.
 pub fn search(
