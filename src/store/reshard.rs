@@ -898,7 +898,7 @@ mod tests {
 
     #[test]
     fn a_row_goes_with_the_row_its_x_id_names_and_a_row_naming_none_stops_the_reshard() {
-        // A table added later (say, tournaments and their entrants): the entrants follow their
+        // A table added later (say, leagues and their members): the entrants follow their
         // tournament, which follows its server.
         let dir = tempfile::tempdir().unwrap();
         let base = dir.path().join("t.db");
@@ -907,11 +907,11 @@ mod tests {
         store
             .conn()
             .execute_batch(&format!(
-                "CREATE TABLE tournaments (id INTEGER PRIMARY KEY, guild TEXT NOT NULL);
-                 CREATE TABLE tournament_entrants (tournament_id INTEGER NOT NULL,
+                "CREATE TABLE leagues (id INTEGER PRIMARY KEY, guild TEXT NOT NULL);
+                 CREATE TABLE league_members (league_id INTEGER NOT NULL,
                                                    game_id INTEGER, user_id INTEGER);
-                 INSERT INTO tournaments VALUES (7, '{guild}'), (8, 'local');
-                 INSERT INTO tournament_entrants VALUES (7, NULL, 1), (7, NULL, 2), (8, NULL, 3);"
+                 INSERT INTO leagues VALUES (7, '{guild}'), (8, 'local');
+                 INSERT INTO league_members VALUES (7, NULL, 1), (7, NULL, 2), (8, NULL, 3);"
             ))
             .unwrap();
         let source = Source {
@@ -920,15 +920,12 @@ mod tests {
             store,
         };
         let placed = tables(&source).unwrap();
-        let entrants = placed
-            .iter()
-            .find(|t| t.name == "tournament_entrants")
-            .unwrap();
+        let entrants = placed.iter().find(|t| t.name == "league_members").unwrap();
         assert_eq!(
             entrants.placement,
             Placement::Parent {
-                column: "tournament_id".into(),
-                parent: "tournaments".into()
+                column: "league_id".into(),
+                parent: "leagues".into()
             },
             "the NOT NULL column first"
         );
@@ -947,15 +944,15 @@ mod tests {
         store
             .conn()
             .execute_batch(
-                "CREATE TABLE tournaments (id INTEGER PRIMARY KEY, guild TEXT NOT NULL);
-                 CREATE TABLE tournament_entrants (tournament_id INTEGER, user_id INTEGER);
-                 INSERT INTO tournament_entrants VALUES (NULL, 1);",
+                "CREATE TABLE leagues (id INTEGER PRIMARY KEY, guild TEXT NOT NULL);
+                 CREATE TABLE league_members (league_id INTEGER, user_id INTEGER);
+                 INSERT INTO league_members VALUES (NULL, 1);",
             )
             .unwrap();
         drop(store);
         let error = reshard(&other, 1, 2).unwrap_err();
         assert!(
-            matches!(&error, ReshardError::Orphans { table, rows: 1, .. } if table == "tournament_entrants"),
+            matches!(&error, ReshardError::Orphans { table, rows: 1, .. } if table == "league_members"),
             "{error}"
         );
     }
