@@ -79,18 +79,21 @@ pub fn build(name: &str, values: Vec<(String, OptionValue)>) -> Result<Command, 
     }
     for option in spec.options.iter().filter(|o| o.required) {
         if !seen.contains(&option.name) {
-            let example = option
-                .choices
-                .first()
-                .copied()
-                .unwrap_or(match option.kind {
-                    OptionKind::String => "c3",
-                    OptionKind::User => "@name",
-                    OptionKind::Boolean => "true",
-                    OptionKind::Integer | OptionKind::Number => "1",
-                });
+            // Free text (a move) has no example that is right in every
+            // position: its form is shown instead.
+            let example = match option.choices.first() {
+                Some(choice) => format!("e.g. /{name} {0}:{choice}", option.name),
+                None => match option.kind {
+                    OptionKind::String => format!("as /{name} {0}:<{0}>", option.name),
+                    OptionKind::User => format!("e.g. /{name} {0}:@name", option.name),
+                    OptionKind::Boolean => format!("e.g. /{name} {0}:true", option.name),
+                    OptionKind::Integer | OptionKind::Number => {
+                        format!("e.g. /{name} {0}:1", option.name)
+                    }
+                },
+            };
             return Err(format!(
-                "/{name} needs the option {0}, e.g. /{name} {0}:{example}",
+                "/{name} needs the option {0}, {example}",
                 option.name
             ));
         }
