@@ -22,7 +22,9 @@ use crate::bot::ground::place::Place;
 use crate::bot::life::challenge;
 use crate::bot::play::{answers, offers};
 use crate::bot::standings;
+use crate::bot::tournament;
 use crate::bot::views::{replay, spectate};
+use crate::store::tournaments::TournamentStatus;
 use crate::store::{ChallengeStatus, GameStatus, OfferKind, Store, StoreError};
 
 /// Runs a button press as its command.
@@ -110,6 +112,8 @@ pub fn press(ctx: &Ctx<'_>, custom_id: &str) -> Outcome {
         Press::MyGamesPage { page } => games::games(ctx, Some(page_number(page))),
         Press::Leaderboard { game } => standings::leaderboard::leaderboard(ctx, Some(game), None),
         Press::Rating { user, game } => standings::rating::rating(ctx, Some(user), Some(game)),
+        Press::Tournament { id, join: true } => tournament::signup::join(ctx, Some(id)),
+        Press::Tournament { id, join: false } => tournament::signup::leave(ctx, Some(id)),
     }
 }
 
@@ -156,6 +160,10 @@ pub fn live(
         Press::HistoryPage { .. } | Press::GamesPage { .. } | Press::MyGamesPage { .. } => true,
         // A game's standings can always be asked for.
         Press::Leaderboard { .. } | Press::Rating { .. } => true,
+        // A sign-up list is live while the tournament takes sign-ups.
+        Press::Tournament { id, .. } => store
+            .tournament(id)?
+            .is_some_and(|t| t.status == TournamentStatus::SignUp),
     })
 }
 

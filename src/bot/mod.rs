@@ -121,6 +121,9 @@ impl Bot {
             replies.extend(threads::result_for_parent(self, watched));
             Some(replies)
         })?;
+        // A game just over may close its tournament's round (issue 32).
+        let mut replies = replies;
+        replies.extend(self.run_tournaments());
         self.wake_computer();
         Some(replies)
     }
@@ -182,6 +185,7 @@ impl Bot {
                     history::history(&ctx, user.as_ref().map(|u| u.id), *page)
                 }
                 Command::Rules(kind) => Ok(vec![rules::rules(ctx.place, *kind)]),
+                Command::Tournament(command) => tournament::commands::handle(&ctx, command),
                 Command::Button(custom_id) => buttons::press(&ctx, custom_id),
             });
         match outcome {
@@ -224,7 +228,17 @@ impl Bot {
             Ok(mut more) => replies.append(&mut more),
             Err(e) => error!("scheduler error: {e}"),
         }
+        replies.extend(self.run_tournaments());
         replies
+    }
+
+    /// The tournaments' steps due now: starts, rounds over or past their
+    /// deadline (issue 32).
+    fn run_tournaments(&self) -> Vec<Reply> {
+        tournament::runner::run_due(self, self.now()).unwrap_or_else(|e| {
+            error!("tournaments: {e}");
+            Vec::new()
+        })
     }
 
     /// When [`Bot::run_due`] next has something to do (`None`: nothing is
@@ -232,7 +246,11 @@ impl Bot {
     /// arrives, which may schedule something earlier) and calls `run_due`.
     /// The time is the core clock's: it may already be past.
     pub fn next_due(&self) -> Option<DateTime<Utc>> {
-        match self.store().next_due() {
+        let next = self.store().next_due().and_then(|games| {
+            let tournaments = self.store().next_tournament_due()?;
+            Ok(games.into_iter().chain(tournaments).min())
+        });
+        match next {
             Ok(due) => due,
             Err(e) => {
                 error!("scheduler error: {e}");

@@ -193,6 +193,8 @@ fn print_due(
 ) -> io::Result<()> {
     for reply in bot.run_due() {
         output::print_reply(out, bot, &reply, &session.user, &args.out)?;
+        // A tournament's round started by the clock opens its games' threads.
+        open_thread(bot, &reply, session, out, args)?;
     }
     print_computer_turns(bot, session, out, args)
 }

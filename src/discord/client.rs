@@ -153,6 +153,8 @@ pub async fn run_until(
                 for reply in &replies {
                     outbox.post(reply).await;
                 }
+                // A tournament round started by the scheduler opens its games' threads.
+                outbox.open_threads(&replies).await;
             })
         });
         // The computer opponent: plays the games awaiting the bot's own user.

@@ -534,8 +534,10 @@ impl Answer<'_> {
             outbox.post(reply).await;
         }
         outbox.retire_dead_buttons(place, pressed).await;
-        // A game that starts in a thread of its own (issue 15), once its start is posted.
+        // A game that starts in a thread of its own (issue 15), once its start is posted; a
+        // tournament's next round may start from a game ending elsewhere (issue 32).
         outbox.open_threads(&here).await;
+        outbox.open_threads(&elsewhere).await;
         Ok(())
     }
 }

@@ -87,6 +87,23 @@ impl Store {
         Ok(true)
     }
 
+    /// Moves a game whose thread could not be opened from where it waited
+    /// into its parent channel: false when the parent already has a game in
+    /// progress, or the game no longer waits for its thread.
+    pub fn move_game_to_parent(&self, game_id: i64) -> Result<bool> {
+        let moved = self.conn().execute_cached(
+            "UPDATE games SET channel = (SELECT parent FROM game_threads WHERE game_id = ?1)
+             WHERE id = ?1 AND status = 'active'
+               AND EXISTS (SELECT 1 FROM game_threads WHERE game_id = ?1 AND thread IS NULL)",
+            [game_id],
+        );
+        match moved {
+            Ok(changed) => Ok(changed == 1),
+            Err(e) if super::error::is_constraint(&e) => Ok(false),
+            Err(e) => Err(e.into()),
+        }
+    }
+
     /// The channel a thread the bot opened was opened from; `None` for any
     /// other channel.
     pub fn thread_parent(&self, guild: &str, channel: &str) -> Result<Option<String>> {

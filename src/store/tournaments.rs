@@ -293,18 +293,42 @@ impl Store {
 
     /// The tournament signing up or running in a channel.
     pub fn open_tournament(&self, guild: &str, channel: &str) -> Result<Option<TournamentRow>> {
+        self.tournament_of_channel(
+            concat!(
+                "SELECT ",
+                tournament_columns!(),
+                " FROM tournaments WHERE guild = ?1 AND channel = ?2
+                  AND status IN ('signup', 'running')"
+            ),
+            guild,
+            channel,
+        )
+    }
+
+    /// The latest tournament of a channel, whatever its status.
+    pub fn latest_tournament(&self, guild: &str, channel: &str) -> Result<Option<TournamentRow>> {
+        self.tournament_of_channel(
+            concat!(
+                "SELECT ",
+                tournament_columns!(),
+                " FROM tournaments WHERE guild = ?1 AND channel = ?2
+                  ORDER BY created_at DESC, id DESC LIMIT 1"
+            ),
+            guild,
+            channel,
+        )
+    }
+
+    /// The one tournament `sql` selects for a channel.
+    fn tournament_of_channel(
+        &self,
+        sql: &str,
+        guild: &str,
+        channel: &str,
+    ) -> Result<Option<TournamentRow>> {
         let raw = self
             .conn()
-            .query_row_cached(
-                concat!(
-                    "SELECT ",
-                    tournament_columns!(),
-                    " FROM tournaments WHERE guild = ?1 AND channel = ?2
-                      AND status IN ('signup', 'running')"
-                ),
-                params![guild, channel],
-                raw_tournament,
-            )
+            .query_row_cached(sql, params![guild, channel], raw_tournament)
             .optional()?;
         raw.map(tournament_row).transpose()
     }
@@ -596,6 +620,21 @@ impl Store {
                 |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)),
             )
             .optional()?)
+    }
+
+    /// The deadline of the tournament round a game is played for, if it is one.
+    pub fn round_deadline_of_game(&self, game_id: i64) -> Result<Option<DateTime<Utc>>> {
+        let deadline: Option<String> = self
+            .conn()
+            .query_row_cached(
+                "SELECT r.deadline FROM tournament_pairings p
+                 JOIN tournament_rounds r ON r.tournament_id = p.tournament_id AND r.number = p.round
+                 WHERE p.game_id = ?1",
+                [game_id],
+                |row| row.get(0),
+            )
+            .optional()?;
+        optional_time(deadline)
     }
 
     /// What the scheduler has to do for tournaments at `now`: starts whose

@@ -279,6 +279,9 @@ fn button_ids_parse_or_are_ignored() {
             "mygames",
             "leaderboard",
             "rating",
+            "tournament",
+            "join",
+            "leave",
         ]),
         regressions: strings(&[
             "",
@@ -308,6 +311,7 @@ fn button_ids_parse_or_are_ignored() {
             Press::MyGamesPage { page } => button_ids::my_games_page_id(page),
             Press::Leaderboard { game } => button_ids::leaderboard_id(game),
             Press::Rating { user, game } => button_ids::rating_id(user, game),
+            Press::Tournament { id, join } => button_ids::tournament_id(id, join),
         };
         assert_eq!(button_ids::parse(&written), Some(press), "{id:?}");
         true

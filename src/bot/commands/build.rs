@@ -3,7 +3,8 @@
 //! into a typed [`Command`].
 
 use super::command::{ChallengeRequest, Command};
-use super::registry::{spec, Action, THREAD};
+use super::registry::{spec, THREAD};
+use super::spec::Action;
 use crate::bot::ground::blind::BLIND;
 use crate::games::options::challenge as shared;
 use crate::games::options::{OptionKind, OptionSpec, OptionValue};

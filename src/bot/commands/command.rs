@@ -23,6 +23,38 @@ pub struct ChallengeRequest {
     pub blind: bool,
 }
 
+/// `/tournament create` as asked (issue 32). The texts are read by the
+/// tournament's own floor (`bot::tournament::options`), which knows the
+/// game's option specs and the round times.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TournamentRequest {
+    pub game: GameKind,
+    /// `swiss` or `round-robin` (the registry's choices).
+    pub format: String,
+    /// The rounds of a Swiss (a round robin plays every pair once).
+    pub rounds: u32,
+    /// `round-time:` as typed (`3d`).
+    pub round_time: String,
+    /// `settings:` as typed: the game's challenge options (`size:6 komi:2`).
+    pub settings: String,
+    pub rated: bool,
+    /// `starts:` as typed: a delay from now (`2h`, `1d`).
+    pub starts: Option<String>,
+}
+
+/// The `/tournament` subcommands.
+#[derive(Clone, Debug, PartialEq)]
+pub enum TournamentCommand {
+    Create(TournamentRequest),
+    Join,
+    Leave,
+    Start,
+    Standings,
+    Pairings,
+    Withdraw,
+    Cancel,
+}
+
 /// A command, typed.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Command {
@@ -106,6 +138,8 @@ pub enum Command {
     },
     /// `/rules game:takat`: a game's rules and notation.
     Rules(GameKind),
+    /// `/tournament ...` (issue 32).
+    Tournament(TournamentCommand),
     /// A button press, by its custom id.
     Button(String),
 }

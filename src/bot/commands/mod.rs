@@ -7,11 +7,15 @@
 mod build;
 mod command;
 mod registry;
+mod spec;
+mod tournament;
 
 pub use crate::games::options::{opt, OptionKind, OptionSpec, OptionValue, UserRef};
 pub use build::{build, check_value};
-pub use command::{ChallengeRequest, Command};
-pub use registry::{commands, is_group, is_heavy, spec, CommandSpec, THREAD};
+pub use command::{ChallengeRequest, Command, TournamentCommand, TournamentRequest};
+pub use registry::{commands, is_group, is_heavy, spec, THREAD};
+pub use spec::CommandSpec;
+pub use tournament::ROUND_TIME_CHOICES;
 
 #[cfg(test)]
 mod tests;

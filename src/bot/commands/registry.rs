@@ -11,6 +11,7 @@ use std::sync::LazyLock;
 use chrono::Duration;
 
 use super::command::Command;
+use super::spec::{game_choice, game_names, plain, Action, CommandSpec};
 use crate::bot::ground::blind::BLIND;
 use crate::bot::ground::interval::{self, REMINDER_CHOICES, TIMEOUT_CHOICES};
 use crate::bot::ground::reply::word_list;
@@ -27,47 +28,6 @@ pub const THREAD: OptionSpec = opt(
 
 /// Discord allows 100 characters for command and option descriptions.
 const MAX_DESCRIPTION: usize = 100;
-
-/// What a command does once its options are checked.
-#[derive(Clone, Copy)]
-pub(super) enum Action {
-    /// `/<game> challenge`: the shared options, then the game's settings.
-    Challenge(GameKind),
-    /// Any other command, built from its option values.
-    Build(fn(Chosen<'_>) -> Result<Command, String>),
-}
-
-pub struct CommandSpec {
-    /// The full name as typed after `/`: `move`, or `tak challenge` for a
-    /// subcommand (`challenge` of the command `tak`).
-    pub name: String,
-    pub description: String,
-    pub options: Vec<OptionSpec>,
-    pub(super) action: Action,
-}
-
-impl CommandSpec {
-    pub fn option(&self, name: &str) -> Option<&OptionSpec> {
-        self.options.iter().find(|o| o.name == name)
-    }
-
-    /// The game whose challenge this command is, if it is one.
-    pub fn game(&self) -> Option<GameKind> {
-        match self.action {
-            Action::Challenge(kind) => Some(kind),
-            Action::Build(_) => None,
-        }
-    }
-}
-
-impl std::fmt::Debug for CommandSpec {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("CommandSpec")
-            .field("name", &self.name)
-            .field("options", &self.options)
-            .finish_non_exhaustive()
-    }
-}
 
 /// The registry of every command: the games' challenges first, then the rest.
 pub fn commands() -> &'static [CommandSpec] {
@@ -94,13 +54,6 @@ pub fn is_group(name: &str) -> bool {
     })
 }
 
-/// Every game's name, the choices of the `game:` options.
-fn game_names() -> &'static [&'static str] {
-    static NAMES: LazyLock<Vec<&'static str>> =
-        LazyLock::new(|| GameKind::ALL.iter().map(|k| k.name()).collect());
-    &NAMES
-}
-
 /// A description made of one part per game, or `fallback` when the parts
 /// together pass Discord's limit.
 fn per_game(lead: &str, part: impl Fn(GameKind) -> String, joint: &str, fallback: &str) -> String {
@@ -110,20 +63,6 @@ fn per_game(lead: &str, part: impl Fn(GameKind) -> String, joint: &str, fallback
         text
     } else {
         fallback.to_string()
-    }
-}
-
-fn plain(
-    name: &str,
-    description: impl Into<String>,
-    options: Vec<OptionSpec>,
-    build: fn(Chosen<'_>) -> Result<Command, String>,
-) -> CommandSpec {
-    CommandSpec {
-        name: name.to_string(),
-        description: description.into(),
-        options,
-        action: Action::Build(build),
     }
 }
 
@@ -469,6 +408,7 @@ fn registry() -> Vec<CommandSpec> {
             },
         ),
     ]);
+    list.extend(super::tournament::tournament_commands());
     list
 }
 
@@ -480,21 +420,6 @@ fn page_option(description: &'static str) -> OptionSpec {
 /// A description built once for the registry, which lives as long as the program.
 fn static_str(text: String) -> &'static str {
     Box::leak(text.into_boxed_str())
-}
-
-/// The `game:` option, if given.
-fn game_choice(chosen: Chosen<'_>) -> Result<Option<GameKind>, String> {
-    chosen
-        .string("game")
-        .map(|name| {
-            GameKind::parse(&name).ok_or_else(|| {
-                format!(
-                    "game must be one of {}, not `{name}`",
-                    game_names().join(", ")
-                )
-            })
-        })
-        .transpose()
 }
 
 /// An interval option (`6h`, `off`), if given.

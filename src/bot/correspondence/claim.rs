@@ -11,7 +11,7 @@ use crate::store::{Finish, GameStatus};
 /// `/claim`: the opponent of a player who has not moved within the
 /// server's timeout ends the game. A win by forfeit when both have made
 /// at least two moves (rated as usual), otherwise the game is aborted and
-/// unrated.
+/// unrated; in a tournament game, always a win.
 pub fn claim(ctx: &Ctx<'_>) -> Outcome {
     let (game, state) = active_game(ctx)?;
     let seat = seat_in(ctx, &game)?;
@@ -33,28 +33,40 @@ pub fn claim(ctx: &Ctx<'_>) -> Outcome {
         ));
     }
     let clock = ctx.store().turn_clock(game.id)?;
-    let Some(timeout) = clock.timing.timeout else {
+    // A tournament game (issue 32) may also be claimed at its round's
+    // deadline, and a claim there always wins: the round needs a result.
+    let round_deadline = ctx.store().round_deadline_of_game(game.id)?;
+    let timeout_deadline = clock.timing.timeout.map(|t| clock.turn.since + t);
+    let Some(deadline) = timeout_deadline.into_iter().chain(round_deadline).min() else {
         return refuse(
             "This server has no timeout, so there's no win to claim. A server admin can set one with /settings timeout:<1d|2d|3d|1w|2w>.",
         );
     };
-    let deadline = clock.turn.since + timeout;
     if ctx.now < deadline {
         return refuse(format!(
-            "{} still has {} before the timeout (deadline {}).",
+            "{} still has {} before the {} (deadline {}).",
             mention(mover),
             span(deadline - ctx.now),
+            if Some(deadline) == round_deadline {
+                "round's deadline"
+            } else {
+                "timeout"
+            },
             time(deadline)
         ));
     }
-    let waited = format!(
-        "{} has not moved for {}, past this server's timeout of {}.",
-        mention(mover),
-        span(ctx.now - clock.turn.since),
-        interval::timeout(Some(timeout))
-    );
+    let waited = if Some(deadline) == timeout_deadline {
+        format!(
+            "{} has not moved for {}, past this server's timeout of {}.",
+            mention(mover),
+            span(ctx.now - clock.turn.since),
+            interval::timeout(clock.timing.timeout)
+        )
+    } else {
+        format!("{} has not moved by the round's deadline.", mention(mover))
+    };
     let me = mention(ctx.user.id);
-    if ctx.store().two_moves_each(game.id)? {
+    if round_deadline.is_some() || ctx.store().two_moves_each(game.id)? {
         let result = resignation_result(seat);
         let finish = Finish {
             status: GameStatus::Finished,

@@ -77,7 +77,10 @@ fn announce(
     }
     let turn = due.due.after;
     let since = since_text(&state, turn.since, now);
-    let what = if core.store().two_moves_each(game.id)? {
+    // A tournament game's claim always wins (issue 32: the round needs a result).
+    let what = if core.store().two_moves_each(game.id)?
+        || core.store().tournament_of_game(game.id)?.is_some()
+    {
         "the win"
     } else {
         "the game (aborted and unrated: fewer than two moves each)"
@@ -89,6 +92,12 @@ fn announce(
         (None, false) => ("may /claim", "may claim"),
     };
     let deadline = turn.deadline(&due.timing);
+    // A tournament game also ends at its round's deadline (issue 32); once
+    // that is past, the round's close decides it, and no reminder is due.
+    let round_deadline = core.store().round_deadline_of_game(game.id)?;
+    if round_deadline.is_some_and(|round| round <= now) {
+        return Ok(Vec::new());
+    }
     let mut replies = Vec::new();
     if due.due.deadline {
         let text = format!(
@@ -101,13 +110,17 @@ fn announce(
         );
         replies.push(Reply::public(place, text).mention([mover, opponent]));
     } else {
-        let deadline_text = match deadline {
-            Some(t) => format!(
+        let deadline_text = match (deadline, round_deadline) {
+            (_, Some(round)) if deadline.map_or(true, |t| round <= t) => format!(
+                " If you haven't moved by {} (the tournament round's deadline), you lose the game.",
+                time(round)
+            ),
+            (Some(t), _) => format!(
                 " If you haven't moved by {} (the timeout), {} {claims} {what}.",
                 time(t),
                 mention(opponent)
             ),
-            None => String::new(),
+            (None, _) => String::new(),
         };
         let text = format!(
             "{}, it's your move in game #{} against {} ({since}).{deadline_text}",
@@ -123,6 +136,12 @@ fn announce(
                 " The timeout passed on {}: your opponent {claims_dm} {what}. {LAST_WORD}",
                 time(t)
             ),
+            _ if round_deadline.is_some_and(|round| deadline.map_or(true, |t| round <= t)) => {
+                format!(
+                    " If you haven't moved by {} (the tournament round's deadline), you lose the game.",
+                    time(round_deadline.unwrap_or(now))
+                )
+            }
             Some(t) => format!(
                 " If you haven't moved by {} (the timeout), your opponent {claims_dm} {what}.",
                 time(t)

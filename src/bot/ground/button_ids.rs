@@ -3,7 +3,8 @@
 //! `draw:<game>:<version>:accept|decline`, `undo:<game>:<version>:accept|decline`,
 //! `rematch:<game>`, `replay:<game>`, and the pages of lists:
 //! `history:<user>:<page>`, `games:<page>`, and the answers to "which game?":
-//! `leaderboard:<game>`, `rating:<user>:<game>`. This module uses no other module of the bot.
+//! `leaderboard:<game>`, `rating:<user>:<game>`; and a tournament's sign-up,
+//! `tournament:<id>:join|leave`. This module uses no other module of the bot.
 
 use crate::games::GameKind;
 use crate::store::{OfferKind, UserId};
@@ -61,6 +62,13 @@ pub fn rating_id(user: UserId, game: GameKind) -> String {
 }
 
 /// A parsed custom id.
+pub fn tournament_id(tournament: i64, join: bool) -> String {
+    format!(
+        "tournament:{tournament}:{}",
+        if join { "join" } else { "leave" }
+    )
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Press {
     Challenge {
@@ -101,6 +109,11 @@ pub enum Press {
     Rating {
         user: UserId,
         game: GameKind,
+    },
+    /// Join or leave a tournament's sign-up list (issue 32).
+    Tournament {
+        id: i64,
+        join: bool,
     },
 }
 
@@ -149,6 +162,14 @@ pub fn parse(custom_id: &str) -> Option<Press> {
             user: user.parse().ok()?,
             game: GameKind::parse(game)?,
         }),
+        ["tournament", id, verb] => Some(Press::Tournament {
+            id: id.parse().ok()?,
+            join: match verb {
+                "join" => true,
+                "leave" => false,
+                _ => return None,
+            },
+        }),
         _ => None,
     }
 }
@@ -176,6 +197,13 @@ mod tests {
             })
         );
         assert_eq!(parse(&rematch_id(4)), Some(Press::Rematch { game: 4 }));
+        for join in [true, false] {
+            assert_eq!(
+                parse(&tournament_id(6, join)),
+                Some(Press::Tournament { id: 6, join })
+            );
+        }
+        assert_eq!(parse("tournament:6:maybe"), None);
         assert_eq!(parse(&replay_id(5)), Some(Press::Replay { game: 5 }));
         assert_eq!(
             parse(&history_page_id(9, 2)),

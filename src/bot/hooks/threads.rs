@@ -26,7 +26,15 @@ impl Bot {
                 return Vec::new();
             }
         };
-        let parent = Place::of(&game);
+        // The channel it was started from: a game of a tournament round
+        // waits elsewhere until its thread is open (issue 32).
+        let parent = match self.store().game_thread(game.id) {
+            Ok(Some(thread)) => Place {
+                guild: game.guild.clone(),
+                channel: thread.parent,
+            },
+            _ => Place::of(&game),
+        };
         // Nobody acts: the start is announced by the bot itself.
         let nobody = User {
             id: 0,
@@ -41,13 +49,25 @@ impl Bot {
                     }
                     (thread, "The game starts here.".to_string())
                 }
-                Err(why) => (
-                    parent.clone(),
-                    format!(
-                        "I couldn't open a thread for game #{} ({why}), so it is played here.",
-                        game.id
-                    ),
-                ),
+                Err(why) => {
+                    if game.channel != parent.channel && !self.store().move_game_to_parent(game.id)? {
+                        return Ok(vec![Reply::public(
+                            &parent,
+                            format!(
+                                "I couldn't open a thread for game #{} ({why}), and a game is in progress here, so it can't be played yet. A server admin can let me open threads here.",
+                                game.id
+                            ),
+                        )
+                        .mention(game.players)]);
+                    }
+                    (
+                        parent.clone(),
+                        format!(
+                            "I couldn't open a thread for game #{} ({why}), so it is played here.",
+                            game.id
+                        ),
+                    )
+                }
             };
             let ctx = Ctx {
                 core: self,

@@ -60,7 +60,7 @@ pub fn words(thread: bool) -> &'static str {
 /// "Tak #12: alice v bob", cut to Discord's limit; the names without
 /// anything Discord would read as a link, formatting or a mention (issue 27,
 /// [`escape::title`]; a name with nothing left is "player ID").
-fn thread_name(ctx: &Ctx<'_>, game: &GameRow) -> String {
+pub fn thread_name(ctx: &Ctx<'_>, game: &GameRow) -> String {
     let names = player_names(ctx, game);
     let [first, second] = [0, 1].map(|i| {
         let name = escape::title(&names[i]);

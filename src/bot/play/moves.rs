@@ -146,6 +146,13 @@ pub fn resign(ctx: &Ctx<'_>) -> Outcome {
 /// seat from the move list, whatever the game.
 pub fn abort(ctx: &Ctx<'_>) -> Outcome {
     let (game, _state) = active_game(ctx)?;
+    // A tournament needs every game's result (issue 32).
+    if let Some((tournament, round, _)) = ctx.store().tournament_of_game(game.id)? {
+        return refuse(format!(
+            "Game #{} is a game of tournament #{tournament} (round {round}), so it can't be aborted: /resign it, or leave the tournament with /tournament withdraw (a server admin may /tournament cancel it).",
+            game.id
+        ));
+    }
     let early = !ctx.store().two_moves_each(game.id)?;
     let player = game.seat_of(ctx.user.id).is_some();
     let (who, reason) = if player && early {

@@ -18,6 +18,7 @@ mod correspondence;
 mod limits;
 mod standings;
 mod threads;
+mod tournaments;
 
 fn bot_at(path: &std::path::Path, clock: Arc<OffsetClock>) -> Bot {
     Bot::new(Store::open(path).unwrap(), clock)

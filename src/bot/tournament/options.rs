@@ -7,12 +7,12 @@
 use chrono::Duration;
 
 use crate::bot::commands::check_value;
+#[cfg(test)]
+use crate::bot::commands::ROUND_TIME_CHOICES;
 use crate::bot::ground::escape;
+use crate::games::options::challenge::LEVEL;
 use crate::games::options::own_options;
 use crate::games::{Chosen, GameKind, GameSettings};
-
-/// The round times offered, from a day to two weeks.
-pub const ROUND_TIME_CHOICES: &[&str] = &["1d", "2d", "3d", "5d", "1w", "2w"];
 
 /// The shortest and longest round.
 pub fn round_time_bounds() -> (Duration, Duration) {
@@ -38,7 +38,8 @@ pub fn round_time(text: &str) -> Result<Duration, String> {
 /// The settings of a `kind` game from its own challenge options written as
 /// `name:value` words (empty: the game's defaults).
 pub fn game_settings(kind: GameKind, text: &str) -> Result<GameSettings, String> {
-    let options = || own_options(kind.challenge_options());
+    // The computer's level is no setting of a game between people.
+    let options = || own_options(kind.challenge_options()).filter(|o| o.name != LEVEL.name);
     let names: Vec<&str> = options().map(|o| o.name).collect();
     let mut values = Vec::new();
     for word in text.split_whitespace() {
@@ -50,12 +51,16 @@ pub fn game_settings(kind: GameKind, text: &str) -> Result<GameSettings, String>
             ));
         };
         let Some(spec) = options().find(|o| o.name == name) else {
-            return Err(format!(
-                "{} has no setting {}; its settings are {}",
-                kind.title(),
-                escape::echo(name),
-                names.join(", ")
-            ));
+            return Err(if names.is_empty() {
+                format!("{} has no settings to choose", kind.title())
+            } else {
+                format!(
+                    "{} has no setting {}; its settings are {}",
+                    kind.title(),
+                    escape::echo(name),
+                    names.join(", ")
+                )
+            });
         };
         if values.iter().any(|(given, _)| given == name) {
             return Err(format!("the setting {name} is given twice"));
@@ -98,7 +103,11 @@ mod tests {
     #[test]
     fn unknown_repeated_and_malformed_settings_are_refused_with_the_list() {
         let kind = GameKind::ALL[0];
-        let first = own_options(kind.challenge_options()).next().unwrap();
+        let first = own_options(kind.challenge_options())
+            .find(|o| o.name != LEVEL.name)
+            .unwrap();
+        // The computer's level is no tournament setting.
+        assert!(game_settings(kind, "level:3").is_err());
         let err = game_settings(kind, "nosuch:1").unwrap_err();
         assert!(err.contains(first.name), "{err}");
         assert!(game_settings(kind, "nonsense")
