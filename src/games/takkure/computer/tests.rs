@@ -192,6 +192,34 @@ fn takes_a_try_in_one_when_it_is_on() {
     );
 }
 
+/// Rulebook 4.04, RULINGS Takkure 5 and 10: a carrier in the in-goal
+/// tries at once even when its try is poor (the Oni, try BaC 4, a third):
+/// the ball kept there brings nothing more later, and nothing once the
+/// half's activations run out.
+#[test]
+fn a_poor_try_is_still_taken_at_once() {
+    let mut game = position(&[(3, "H27"), (0, "C10")], &[(0, "P3")], Side::Home, home(3));
+    let first = coach_input(&game, 5, 2).expect("an input");
+    assert!(
+        matches!(
+            &first,
+            Input::Act {
+                role: Role::Oni,
+                ..
+            }
+        ),
+        "{first}"
+    );
+    game.play(&first).expect("legal");
+    while game.step() == Step::Defence {
+        game.play(&Input::Done).expect("legal");
+    }
+    assert_eq!(
+        coach_input(&game, 5, 2),
+        Some(Input::Second(super::super::input::Second::Try))
+    );
+}
+
 /// Rulebook 1.12, 3.07: the defence tackles a carrier in contact when the
 /// odds are good (the Beast, STR 10, against the Runner, STR 5 and REF 8).
 #[test]
