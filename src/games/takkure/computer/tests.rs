@@ -192,6 +192,34 @@ fn takes_a_try_in_one_when_it_is_on() {
     );
 }
 
+/// Rulebook 4.04, RULINGS Takkure 5 and 10: a carrier in the in-goal
+/// tries at once even when its try is poor (the Oni, try BaC 4, a third):
+/// the ball kept there brings nothing more later, and nothing once the
+/// half's activations run out.
+#[test]
+fn a_poor_try_is_still_taken_at_once() {
+    let mut game = position(&[(3, "H27"), (0, "C10")], &[(0, "P3")], Side::Home, home(3));
+    let first = coach_input(&game, 5, 2).expect("an input");
+    assert!(
+        matches!(
+            &first,
+            Input::Act {
+                role: Role::Oni,
+                ..
+            }
+        ),
+        "{first}"
+    );
+    game.play(&first).expect("legal");
+    while game.step() == Step::Defence {
+        game.play(&Input::Done).expect("legal");
+    }
+    assert_eq!(
+        coach_input(&game, 5, 2),
+        Some(Input::Second(super::super::input::Second::Try))
+    );
+}
+
 /// Rulebook 1.12, 3.07: the defence tackles a carrier in contact when the
 /// odds are good (the Beast, STR 10, against the Runner, STR 5 and REF 8).
 #[test]
@@ -262,4 +290,64 @@ fn the_seed_decides() {
     for level in LEVELS {
         assert_eq!(coach_input(&game, level, 11), coach_input(&game, level, 11));
     }
+}
+
+/// Prints one match of level 5 against the random coach as
+/// `level_five_against_random` plays it (`SEED`, 1 by default), input by
+/// input with the time box, tokens, score and ball before it: for reading
+/// why a match ends 0-0. `AT=n` also prints level 5's best-judged inputs
+/// before input n. Run by hand with `-- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn watch_a_match() {
+    let var = |name: &str| std::env::var(name).ok().and_then(|n| n.parse::<u64>().ok());
+    let seed = var("SEED").unwrap_or(1);
+    let at = var("AT");
+    let level_five = if seed % 2 == 0 {
+        Side::Home
+    } else {
+        Side::Away
+    };
+    let mut game = Game::new(SQUADS[0], SQUADS[1], seed);
+    let mut played = 0u64;
+    while let Some(side) = game.awaiting() {
+        let (coach, who) = if side == level_five {
+            (Coach::Level(5), "L5 ")
+        } else {
+            (Coach::Random, "rnd")
+        };
+        let key = mix(seed.wrapping_mul(31) ^ played);
+        if at == Some(played) && side == level_five {
+            let dice = mix(key ^ 0x6c6f_6f6b);
+            let judge = |g: &Game| value::value(g, side);
+            let mut rows: Vec<(f64, Input)> = candidates(&game)
+                .into_iter()
+                .filter_map(|i| look::expected(&game, &i, 2, dice, &judge).map(|v| (v, i)))
+                .collect();
+            rows.sort_by(|a, b| b.0.total_cmp(&a.0));
+            for (v, input) in rows.iter().take(12) {
+                println!("    {v:8.2} {input}");
+            }
+        }
+        let Some(input) = coach.input(&game, key) else {
+            break;
+        };
+        let ball = match game.ball() {
+            Ball::Held(c) => match game.player(c).square {
+                Some(sq) => format!("{} on {sq}", game.name(c)),
+                None => game.name(c),
+            },
+            Ball::Loose(sq) => format!("loose on {sq}"),
+            Ball::Out => "out".to_string(),
+        };
+        let (clock, tokens) = (game.time().clock, game.tokens());
+        let (home, away) = (game.score(Side::Home), game.score(Side::Away));
+        let logs = game.play(&input).expect("legal");
+        println!(
+            "{played} {who} {side} box {clock} t{tokens} {home}-{away} [{ball}] {input} | {}",
+            logs.join(" / ")
+        );
+        played += 1;
+    }
+    println!("{:?}", game.outcome());
 }

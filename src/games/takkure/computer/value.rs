@@ -1,6 +1,8 @@
 //! How good a position is for a coach, in points (a try is 100): the
-//! score, then rugby in numbers. The ball: who holds it, how far up the
-//! field, whether the carrier is down, how many defenders stand between it
+//! score, then rugby in numbers. The ball: who holds it and the try it
+//! may bring (the carrier's try odds, kept for each activation the way to
+//! the in-goal still needs, never more than trying now, nothing once the
+//! half's activations run out), whether the carrier is down, how many defenders stand between it
 //! and the in-goal and can reach it (each weighed by its exact chance to
 //! bring the carrier down, [`super::odds`]), the teammates in support; a
 //! loose ball, by who is nearer. The players: on their feet, wounds,
@@ -100,16 +102,19 @@ fn carried(game: &Game, c: PlayerId) -> f64 {
     };
     let carrier = game.player(c);
     let go = to_go(side, at);
-    // Possession, and the way up the field (24 field rows): what it is
-    // worth is about the chance of a try from there.
-    // What a try by this carrier would be worth, once in the in-goal.
-    let worth = (0.9 * TRY * odds::try_alone(game, c, 0)).max(LOOSE_WORTH);
-    let mut v = held(side, at, open(game, side, at), worth);
-    // What losing the ball costs: the possession changes hands.
-    let swing = 2.0 * v;
     let under_way =
         matches!(game.step(), Step::Defence | Step::Second) && game.activation().is_some();
     let active_carrier = under_way && game.active() == Some(c);
+    // The second action still to come this activation, when the carrier
+    // is the active player.
+    let free = active_carrier && game.activation().is_some_and(|a| a.second.is_none());
+    // What a try by this carrier is worth once in the in-goal, and the
+    // way there: possession is worth a share of it.
+    let worth = TRY * odds::try_alone(game, c, 0);
+    let extra = f64::from(u8::from(carrier.ground)) - f64::from(u8::from(free));
+    let mut v = held(game, side, at, worth, game.stats(c).mov_attack, extra);
+    // What losing the ball costs: the possession changes hands.
+    let swing = 2.0 * v;
     let scoring = go == 0 && !carrier.ground;
     if carrier.ground {
         v -= 12.0;
@@ -169,7 +174,7 @@ fn carried(game: &Game, c: PlayerId) -> f64 {
                 let p = if under_way || scoring { p } else { 0.5 * p };
                 down = 1.0 - (1.0 - down) * (1.0 - p);
             } else {
-                v -= 1.5 * f64::from((4 - (near - reach)).max(0));
+                v -= 0.5 * f64::from((4 - (near - reach)).max(0));
             }
         }
     }
@@ -180,8 +185,8 @@ fn carried(game: &Game, c: PlayerId) -> f64 {
         // The try this activation, unless a tackle stops it.
         v = TRY * odds::try_alone(game, c, pressure) * (1.0 - down);
     } else if scoring {
-        // A try as soon as the carrier is activated.
-        v = worth * (1.0 - down);
+        // A try as soon as the carrier is activated, if it still can be.
+        v *= 1.0 - down;
     }
     if stealers > 0.0 {
         v -= steal * (1.0 - 0.5f64.powf(stealers)) * swing;
@@ -212,7 +217,8 @@ fn loose(game: &Game, sq: Square, me: Side) -> f64 {
     // In contact, the ball is picked up with BaC +4 (3.05): nearly held.
     let reach = |side: Side| {
         let d = f64::from(near(side) - 1).max(0.0);
-        0.8 * held(side, sq, open(game, side, sq), LOOSE_WORTH) * (1.0 - d / 8.0).max(0.0)
+        // One action more: the pick-up.
+        0.8 * held(game, side, sq, LOOSE_WORTH, 4, 1.0) * (1.0 - d / 8.0).max(0.0)
     };
     let turn = if game.attacker() == me { 1.0 } else { -1.0 };
     reach(me) - reach(me.other()) + turn
@@ -234,17 +240,45 @@ fn open(game: &Game, side: Side, at: Square) -> f64 {
     share
 }
 
-/// A try's worth when the carrier is not known (a loose ball), and the
-/// least a carrier's is counted.
+/// A try's worth when the carrier is not known (a loose ball).
 const LOOSE_WORTH: f64 = 35.0;
 
-/// A ball held on `sq` by `side`, before the players around it count: a
-/// share of `worth` (the try the carrier would score from the in-goal)
-/// growing with the way up the field (24 field rows), the way counting
-/// for its `open` share.
-fn held(side: Side, sq: Square, open: f64, worth: f64) -> f64 {
-    let gone = f64::from(24 - to_go(side, sq).min(24)) / 24.0;
-    worth * (0.4 + 0.55 * gone * gone.sqrt() * open)
+/// Having the ball at all, when no try can come of it this half.
+const POSSESSION: f64 = 4.0;
+
+/// What each activation still needed before a try keeps of its worth
+/// (the tackles, steals and failed rolls on the way).
+const PER_ACTIVATION: f64 = 0.7;
+
+/// The activations `side` can still make this half if it keeps the ball
+/// (RULINGS Takkure 10): the tokens in hand, then four a time box down
+/// to box 1; a defender first has to win the ball.
+pub fn activations_left(game: &Game, side: Side) -> i32 {
+    let later = 4 * (i32::from(game.time().clock) - 1).max(0);
+    if side == game.attacker() {
+        i32::from(game.tokens()) + later
+    } else {
+        later
+    }
+}
+
+/// A ball held on `sq` by `side`, before the players around it count:
+/// `worth` (the try its carrier would score from the in-goal) kept for
+/// each activation the way still needs: moves of `mov` rows, then the
+/// TRY, two actions an activation, `extra` actions more (a stand-up, a
+/// pick-up) or fewer (the second action still to come). Fractional, so
+/// that every row up the field counts; the way counts for its `open`
+/// share. Nothing but possession when the half ends first.
+fn held(game: &Game, side: Side, sq: Square, worth: f64, mov: i32, extra: f64) -> f64 {
+    let go = f64::from(to_go(side, sq));
+    let actions = go / f64::from(mov.max(1)) + 1.0 + extra;
+    let needed = (actions / 2.0).max(0.0);
+    if needed.ceil() > f64::from(activations_left(game, side)) {
+        return POSSESSION;
+    }
+    // Never more than the try itself: keeping the ball in the in-goal
+    // must not beat trying now.
+    (worth * PER_ACTIVATION.powf(needed) * (0.5 + 0.5 * open(game, side, sq))).max(POSSESSION)
 }
 
 /// A kick-off under way: players near where the ball comes down.
