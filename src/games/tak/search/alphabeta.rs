@@ -35,6 +35,13 @@ const LMP_DEPTH: i32 = 3;
 const LMP_BASE: i32 = 8;
 /// Late-move reductions: `ln(depth) ln(move number) / LMR_DIVISOR` plies.
 const LMR_DIVISOR: f64 = 2.0;
+/// Null move: the pass is searched `NULL_MOVE_BASE + depth /
+/// NULL_MOVE_DIVISOR` plies shallower than a move.
+const NULL_MOVE_BASE: i32 = 2;
+const NULL_MOVE_DIVISOR: i32 = 4;
+/// Internal iterative reduction: from this depth, a node without a table
+/// move is searched a ply shallower.
+const IIR_DEPTH: i32 = 4;
 
 /// When to stop searching. The search always completes depth 1, so it
 /// always has a move, whatever the limits.
@@ -366,6 +373,12 @@ impl Searcher {
             }
         }
 
+        // Internal iterative reduction: a node the table knows nothing
+        // about is searched a ply shallower (its first move is a guess).
+        let mut depth = depth;
+        if tt_move.is_none() && depth >= IIR_DEPTH {
+            depth -= 1;
+        }
         let opponent = mover.opponent();
         let threatened = placement_wins(position, opponent);
         let quiet_node = !pv_node && threatened == 0 && beta.abs() < DECIDED;
@@ -384,10 +397,11 @@ impl Searcher {
             let mut passed = position.clone();
             passed.pass_turn();
             let passed_key = position_key(&passed);
+            let r = NULL_MOVE_BASE + depth / NULL_MOVE_DIVISOR;
             let score = -self.negamax(
                 &mut passed,
                 passed_key,
-                depth - 3,
+                (depth - 1 - r).max(0),
                 ply + 1,
                 -beta,
                 -beta + 1,
@@ -506,6 +520,12 @@ impl Searcher {
             if alpha >= beta {
                 if quiet {
                     self.ordering.record_cutoff(mv, mover, ply, depth);
+                    // The quiet moves tried before it did not cut off.
+                    for (j, &other) in moves[..index].iter().enumerate() {
+                        if scores[j] < KILLER_SCORE {
+                            self.ordering.record_failure(other, mover, depth);
+                        }
+                    }
                 }
                 break;
             }

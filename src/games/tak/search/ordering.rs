@@ -1,5 +1,6 @@
 //! Move ordering: killer moves (quiet moves that refuted a sibling) and the
-//! history table (moves that caused cutoffs anywhere, weighted by depth).
+//! history table (moves that caused cutoffs anywhere, weighted by depth, less
+//! the quiet moves tried before them).
 
 use crate::games::tak::moves::Move;
 use crate::games::tak::piece::{Color, Role};
@@ -12,7 +13,7 @@ const HISTORY_SLOTS: usize = 64 * 3 + 64 * 4 * 8;
 
 pub struct Ordering {
     killers: Vec<[Option<Move>; 2]>,
-    history: Vec<u32>,
+    history: Vec<i32>,
 }
 
 impl Default for Ordering {
@@ -59,7 +60,7 @@ impl Ordering {
         self.killers.get(ply).copied().unwrap_or([None; 2])
     }
 
-    pub fn history(&self, mv: Move, color: Color) -> u32 {
+    pub fn history(&self, mv: Move, color: Color) -> i32 {
         self.history[slot(mv, color)]
     }
 
@@ -72,6 +73,13 @@ impl Ordering {
             }
         }
         let h = &mut self.history[slot(mv, color)];
-        *h = h.saturating_add((depth * depth) as u32).min(1 << 24);
+        *h = h.saturating_add(depth * depth).min(1 << 24);
+    }
+
+    /// Records a quiet move searched before the one that cut off at
+    /// `depth`: its history falls as a cutoff's rises.
+    pub fn record_failure(&mut self, mv: Move, color: Color, depth: i32) {
+        let h = &mut self.history[slot(mv, color)];
+        *h = h.saturating_sub(depth * depth).max(-(1 << 24));
     }
 }
