@@ -10,24 +10,27 @@
 use super::alphabeta::Settings;
 
 /// (depth, noise in points, root turns of the last iteration) of levels
-/// 1 to 10.
+/// 1 to 10. Each level searches one turn deeper than the one two below
+/// it or plays without the noise of the one below (docs/ai.md, "Taka
+/// levels": a last iteration narrowed to the best 2 turns of depth 3
+/// scored even against depth 3, so no level narrows it).
 const LEVELS: [(u32, i32, Option<usize>); 10] = [
     (1, 300, None),
     (1, 100, None),
     (1, 0, None),
     (2, 100, None),
     (2, 0, None),
+    (3, 100, None),
     (3, 0, None),
-    (4, 0, Some(2)),
-    (4, 0, Some(5)),
-    (4, 0, Some(12)),
+    (4, 100, None),
+    (4, 50, None),
     (4, 0, None),
 ];
 
 /// A ceiling on any level's nodes, should a position be far wider than
-/// usual: level 10 searches 100,000 to 300,000 nodes a turn in most
+/// usual: level 10 searches 100,000 to 250,000 nodes a turn in most
 /// positions (docs/ai.md).
-const NODE_CEILING: u64 = 2_000_000;
+const NODE_CEILING: u64 = 500_000;
 
 /// The settings of `level` (1-10, clamped); `seed` picks the noise.
 pub fn level_settings(level: u8, seed: u64) -> Settings {
@@ -64,5 +67,49 @@ mod tests {
         }
         assert_eq!(level_settings(0, 0), all[0]);
         assert_eq!(level_settings(11, 0), all[9]);
+    }
+
+    /// The time of every level-10 turn of a game between two level-10
+    /// players (after two seeded random turns): run by hand,
+    /// `cargo test --release --lib taka::search::levels -- --ignored
+    /// --nocapture` (docs/ai.md, "Taka measurements").
+    #[test]
+    #[ignore]
+    fn level_ten_turn_times() {
+        use super::super::super::position::Position;
+        use super::super::Searcher;
+        use std::time::{Duration, Instant};
+        let mut position = Position::start();
+        let mut state = 1u64;
+        for _ in 0..2 {
+            let turns = position.legal_turns();
+            state = crate::games::tak::search::mix(state + 1);
+            position
+                .play(&turns[(state % turns.len() as u64) as usize])
+                .unwrap();
+        }
+        let mut searchers = [Searcher::new(), Searcher::new()];
+        let mut times = Vec::new();
+        let mut nodes = 0;
+        while !position.is_over() && times.len() < 300 {
+            let start = Instant::now();
+            let settings = level_settings(10, times.len() as u64);
+            let Some(report) = searchers[times.len() % 2].search(&position, settings) else {
+                break;
+            };
+            times.push(start.elapsed());
+            nodes = nodes.max(report.nodes);
+            position.play(&report.best).unwrap();
+        }
+        let total: Duration = times.iter().sum();
+        println!(
+            "{} turns, slowest {:?}, mean {:?}, most nodes {nodes}, {}",
+            times.len(),
+            times.iter().max().unwrap(),
+            total / times.len() as u32,
+            position
+                .outcome()
+                .map_or("unfinished".to_string(), |o| o.to_string())
+        );
     }
 }
