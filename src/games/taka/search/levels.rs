@@ -28,8 +28,9 @@ const LEVELS: [(u32, i32, Option<usize>); 10] = [
 ];
 
 /// A ceiling on any level's nodes, should a position be far wider than
-/// usual: level 10 searches 100,000 to 250,000 nodes a turn in most
-/// positions (docs/ai.md).
+/// usual: level 10 searched about 220,000 nodes a turn on average in a
+/// game, at under 2 microseconds of CPU a node on the 2-core machine, so
+/// a turn stays near 1 s of CPU at most (docs/ai.md).
 const NODE_CEILING: u64 = 500_000;
 
 /// The settings of `level` (1-10, clamped); `seed` picks the noise.
@@ -69,10 +70,10 @@ mod tests {
         assert_eq!(level_settings(11, 0), all[9]);
     }
 
-    /// The time of every level-10 turn of a game between two level-10
-    /// players (after two seeded random turns): run by hand,
-    /// `cargo test --release --lib taka::search::levels -- --ignored
-    /// --nocapture` (docs/ai.md, "Taka measurements").
+    /// The time of every turn of a game between two players of a level
+    /// (`TAKA_LEVEL`, 10 when unset; after two seeded random turns): run
+    /// by hand, `cargo test --release --lib taka::search::levels --
+    /// --ignored --nocapture` (docs/ai.md, "Taka measurements").
     #[test]
     #[ignore]
     fn level_ten_turn_times() {
@@ -90,23 +91,45 @@ mod tests {
         }
         let mut searchers = [Searcher::new(), Searcher::new()];
         let mut times = Vec::new();
-        let mut nodes = 0;
+        let level = std::env::var("TAKA_LEVEL")
+            .ok()
+            .and_then(|l| l.parse().ok())
+            .unwrap_or(10);
+        let mut nodes = Vec::new();
+        let mut cpu = Vec::new();
+        // The thread's own CPU time, which the machine's load leaves alone.
+        let thread_cpu = || {
+            let mut t = libc::timespec {
+                tv_sec: 0,
+                tv_nsec: 0,
+            };
+            // SAFETY: `t` is a valid timespec for the call to fill.
+            unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) };
+            Duration::new(t.tv_sec as u64, t.tv_nsec as u32)
+        };
         while !position.is_over() && times.len() < 300 {
             let start = Instant::now();
-            let settings = level_settings(10, times.len() as u64);
+            let start_cpu = thread_cpu();
+            let settings = level_settings(level, times.len() as u64);
             let Some(report) = searchers[times.len() % 2].search(&position, settings) else {
                 break;
             };
             times.push(start.elapsed());
-            nodes = nodes.max(report.nodes);
+            cpu.push(thread_cpu() - start_cpu);
+            nodes.push(report.nodes);
             position.play(&report.best).unwrap();
         }
         let total: Duration = times.iter().sum();
         println!(
-            "{} turns, slowest {:?}, mean {:?}, most nodes {nodes}, {}",
+            "level {level}: {} turns, wall slowest {:?} mean {:?}, CPU slowest {:?} mean {:?}, nodes most {} mean {}, {} at the ceiling, {}",
             times.len(),
             times.iter().max().unwrap(),
             total / times.len() as u32,
+            cpu.iter().max().unwrap(),
+            cpu.iter().sum::<Duration>() / cpu.len() as u32,
+            nodes.iter().max().unwrap(),
+            nodes.iter().sum::<u64>() / nodes.len() as u64,
+            nodes.iter().filter(|&&n| n >= NODE_CEILING).count(),
             position
                 .outcome()
                 .map_or("unfinished".to_string(), |o| o.to_string())
