@@ -98,6 +98,10 @@ struct Entry {
     best: Option<Turn>,
 }
 
+/// How many turns of a node are picked by a scan before the rest is
+/// sorted.
+const SELECTED: usize = 3;
+
 /// A node's turns in the order to search them (see
 /// [`Searcher::candidates`]), with the child where it is already played.
 struct Candidates {
@@ -111,6 +115,15 @@ impl Iterator for Candidates {
     type Item = (Turn, Option<Node>);
 
     fn next(&mut self) -> Option<(Turn, Option<Node>)> {
+        let rest = self.order.get_mut(self.next..)?;
+        if self.next < SELECTED {
+            // The least key of the rest, found by a scan (most nodes cut
+            // off after a few turns): the same order as a sort.
+            let least = (0..rest.len()).min_by_key(|&j| rest[j])?;
+            rest.swap(0, least);
+        } else if self.next == SELECTED {
+            rest.sort_unstable();
+        }
         let &i = self.order.get(self.next)?;
         self.next += 1;
         let (turn, child) = &mut self.items[(i & 0xFFFF_FFFF) as usize];
@@ -305,12 +318,29 @@ impl Searcher {
                 }
             }
         }
-        let candidates = self.candidates(node, depth, ply, entry.and_then(|e| e.best));
+        // The table's turn first, before the others are generated: when it
+        // cuts off, they never are.
+        let table_best = entry.and_then(|e| e.best);
+        let mut first = table_best.and_then(|t| node.play(&t).map(|c| (t, c)));
+        let searched_first = first.map(|(t, _)| t);
+        let mut rest: Option<Candidates> = None;
         let original_alpha = alpha;
         let mut best_score = -INFINITY;
         let mut best_turn = None;
         let mut n = 0;
-        for (turn, child) in candidates {
+        loop {
+            let (turn, child) = match first.take() {
+                Some((turn, child)) => (turn, Some(child)),
+                None => {
+                    let candidates =
+                        rest.get_or_insert_with(|| self.candidates(node, depth, ply, table_best));
+                    match candidates.next() {
+                        Some((turn, _)) if Some(turn) == searched_first => continue,
+                        Some(next) => next,
+                        None => break,
+                    }
+                }
+            };
             let Some(child) = child.or_else(|| node.play(&turn)) else {
                 continue;
             };
@@ -385,7 +415,7 @@ impl Searcher {
         let first = |turn: &Turn| {
             if Some(*turn) == table_best {
                 Some(2 * INFINITY)
-            } else if killers.contains(&Some(*turn)) {
+            } else if killers[0] == Some(*turn) || killers[1] == Some(*turn) {
                 Some(INFINITY)
             } else {
                 None
@@ -410,12 +440,11 @@ impl Searcher {
         };
         // Highest key first, ties in the generator's order: one word each,
         // the key inverted above the index.
-        let mut order: Vec<u64> = keys
+        let order: Vec<u64> = keys
             .iter()
             .enumerate()
             .map(|(i, &k)| ((i64::from(i32::MAX) - i64::from(k)) as u64) << 32 | i as u64)
             .collect();
-        order.sort_unstable();
         Candidates {
             items,
             order,
