@@ -19,5 +19,6 @@ mod discord_public;
 mod discord_shards;
 mod discord_standin;
 mod discord_threads;
+mod discord_tournament;
 mod scale_discord_flood;
 mod scale_discord_load;
