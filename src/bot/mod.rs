@@ -169,12 +169,14 @@ impl Bot {
                     reminder,
                     timeout,
                     thread,
+                    tournaments,
                 } => settings::settings(
                     &ctx,
                     &crate::store::SettingsChange {
                         reminder: *reminder,
                         timeout: *timeout,
                         threads: *thread,
+                        tournaments: *tournaments,
                     },
                 ),
                 Command::Leaderboard { game, page } => leaderboard::leaderboard(&ctx, *game, *page),

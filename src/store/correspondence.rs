@@ -40,6 +40,8 @@ pub struct SettingsChange {
     pub timeout: Option<Option<Duration>>,
     /// Whether challenges open a thread unless they say `thread:false`.
     pub threads: Option<bool>,
+    /// Whether anyone may create a tournament (issue 32).
+    pub tournaments: Option<bool>,
 }
 
 /// A due event taken by the scheduler: what to announce for which game.
@@ -57,22 +59,23 @@ pub struct DueGame {
 }
 
 fn guild_settings_tx(tx: &rusqlite::Connection, guild: &str) -> Result<GuildSettings> {
-    let row: Option<(i64, i64, bool)> = tx
+    let row: Option<(i64, i64, bool, bool)> = tx
         .query_row_cached(
-            "SELECT reminder_seconds, timeout_seconds, threads FROM guild_settings WHERE guild = ?1",
+            "SELECT reminder_seconds, timeout_seconds, threads, tournaments_by_anyone
+             FROM guild_settings WHERE guild = ?1",
             [guild],
-            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
         )
         .optional()?;
-    Ok(
-        row.map_or_else(GuildSettings::default, |(reminder, timeout, threads)| {
-            GuildSettings {
-                reminder: from_seconds(reminder),
-                timeout: from_seconds(timeout),
-                threads,
-            }
-        }),
-    )
+    Ok(row.map_or_else(
+        GuildSettings::default,
+        |(reminder, timeout, threads, tournaments_by_anyone)| GuildSettings {
+            reminder: from_seconds(reminder),
+            timeout: from_seconds(timeout),
+            threads,
+            tournaments_by_anyone,
+        },
+    ))
 }
 
 fn optional_time(text: Option<String>) -> Result<Option<DateTime<Utc>>> {
@@ -177,18 +180,22 @@ impl Store {
             reminder: change.reminder.unwrap_or(old.reminder),
             timeout: change.timeout.unwrap_or(old.timeout),
             threads: change.threads.unwrap_or(old.threads),
+            tournaments_by_anyone: change.tournaments.unwrap_or(old.tournaments_by_anyone),
         };
         tx.execute_cached(
-            "INSERT INTO guild_settings (guild, reminder_seconds, timeout_seconds, threads, updated_at)
-             VALUES (?1, ?2, ?3, ?4, ?5)
+            "INSERT INTO guild_settings (guild, reminder_seconds, timeout_seconds, threads,
+                                         tournaments_by_anyone, updated_at)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6)
              ON CONFLICT (guild) DO UPDATE SET reminder_seconds = excluded.reminder_seconds,
                  timeout_seconds = excluded.timeout_seconds, threads = excluded.threads,
+                 tournaments_by_anyone = excluded.tournaments_by_anyone,
                  updated_at = excluded.updated_at",
             params![
                 guild,
                 to_seconds(new.reminder),
                 to_seconds(new.timeout),
                 new.threads,
+                new.tournaments_by_anyone,
                 time_text(now)
             ],
         )?;

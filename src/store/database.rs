@@ -38,6 +38,9 @@ pub(crate) const MIGRATIONS: &[M<'static>] = &[
     )),
     M::up(include_str!("../../migrations/0008_artefacts.sql")),
     M::up(include_str!("../../migrations/0009_tournaments.sql")),
+    M::up(include_str!(
+        "../../migrations/0010_tournament_creators.sql"
+    )),
 ];
 
 /// taktable's mark in a database file's header (`PRAGMA application_id`):

@@ -39,6 +39,8 @@ pub struct GuildSettings {
     pub timeout: Option<Duration>,
     /// Whether a challenge that leaves out `thread:` opens a thread (issue 15).
     pub threads: bool,
+    /// Whether anyone, not only an admin, may create a tournament (issue 32).
+    pub tournaments_by_anyone: bool,
 }
 
 impl Default for GuildSettings {
@@ -47,6 +49,7 @@ impl Default for GuildSettings {
             reminder: Some(default_reminder()),
             timeout: Some(default_timeout()),
             threads: false,
+            tournaments_by_anyone: false,
         }
     }
 }

@@ -26,6 +26,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0007_active_games_by_player.sql"),
     include_str!("../../migrations/0008_artefacts.sql"),
     include_str!("../../migrations/0009_tournaments.sql"),
+    include_str!("../../migrations/0010_tournament_creators.sql"),
 ];
 
 fn place(channel: &str) -> Place {

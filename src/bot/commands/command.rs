@@ -123,6 +123,8 @@ pub enum Command {
         timeout: Option<Option<Duration>>,
         /// Whether challenges open a thread by default (issue 15).
         thread: Option<bool>,
+        /// Whether anyone may create a tournament (issue 32).
+        tournaments: Option<bool>,
     },
     Leaderboard {
         game: Option<GameKind>,

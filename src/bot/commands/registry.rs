@@ -345,12 +345,19 @@ fn registry() -> Vec<CommandSpec> {
                     OptionKind::Boolean,
                 )
                 .default("false"),
+                opt(
+                    "tournaments",
+                    "Whether anyone, not only admins, may /tournament create (default false)",
+                    OptionKind::Boolean,
+                )
+                .default("false"),
             ],
             |chosen| {
                 Ok(Command::Settings {
                     reminder: interval_choice(chosen, "reminder")?,
                     timeout: interval_choice(chosen, "timeout")?,
                     thread: chosen.boolean("thread"),
+                    tournaments: chosen.boolean("tournaments"),
                 })
             },
         ),

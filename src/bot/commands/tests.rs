@@ -149,7 +149,8 @@ fn correspondence_and_rating_options_become_typed_values() {
         Command::Settings {
             reminder: None,
             timeout: Some(None),
-            thread: None
+            thread: None,
+            tournaments: None
         }
     );
     assert_eq!(

@@ -1,4 +1,5 @@
-//! `/settings` (the server's reminder interval, timeout and threads) and
+//! `/settings` (the server's reminder interval, timeout, threads and who
+//! creates tournaments) and
 //! `/notify` (a player's direct messages).
 
 use crate::bot::ground::context::{refuse, Ctx, Outcome};
@@ -18,13 +19,18 @@ pub fn notify(ctx: &Ctx<'_>, dm: bool) -> Outcome {
 
 fn settings_text(s: &crate::store::GuildSettings) -> String {
     format!(
-        "reminders {}, timeout {}, {}",
+        "reminders {}, timeout {}, {}, {}",
         interval::every(s.reminder),
         interval::timeout(s.timeout),
         if s.threads {
             "games in a thread of their own"
         } else {
             "games in the challenge's channel"
+        },
+        if s.tournaments_by_anyone {
+            "tournaments created by anyone"
+        } else {
+            "tournaments created by admins"
         }
     )
 }
@@ -36,7 +42,7 @@ pub fn settings(ctx: &Ctx<'_>, change: &crate::store::SettingsChange) -> Outcome
         return Ok(vec![Reply::ephemeral(
             ctx.place,
             format!(
-                "This server's settings: {}. Server admins change them with /settings reminder:<{}> timeout:<{}> thread:<true|false>.",
+                "This server's settings: {}. Server admins change them with /settings reminder:<{}> timeout:<{}> thread:<true|false> tournaments:<true|false>.",
                 settings_text(&s),
                 interval::REMINDER_CHOICES.join("|"),
                 interval::TIMEOUT_CHOICES.join("|")

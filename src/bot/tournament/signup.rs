@@ -40,8 +40,15 @@ fn refusal(text: String) -> Failure {
 
 /// `/tournament create`.
 pub fn create(ctx: &Ctx<'_>, request: &TournamentRequest) -> Outcome {
-    if !ctx.user.is_admin {
-        return refuse("Only a server admin can create a tournament.");
+    if !ctx.user.is_admin
+        && !ctx
+            .store()
+            .guild_settings(&ctx.place.guild)?
+            .tournaments_by_anyone
+    {
+        return refuse(
+            "Only a server admin can create a tournament (an admin can let anyone, with /settings tournaments:true).",
+        );
     }
     if home(ctx)? != *ctx.place {
         return refuse("This is a game's thread: create the tournament in a channel.");
