@@ -235,7 +235,10 @@ fn command_line(
             },
             command,
         }),
-        Err(why) => vec![crate::bot::Reply::ephemeral(&place, sentence(&why))],
+        Err(why) => vec![crate::bot::Reply::ephemeral(
+            &place,
+            crate::bot::reply::sentence(&why),
+        )],
     };
     for reply in &replies {
         output::print_reply(out, bot, reply, &session.user, &args.out)?;
@@ -272,15 +275,6 @@ fn open_thread(
     }
     bot.thread_start_posted(start);
     Ok(())
-}
-
-/// "size must be..." -> "Size must be....".
-fn sentence(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => format!("{}{}.", first.to_uppercase(), chars.as_str()),
-        None => String::new(),
-    }
 }
 
 /// A console line (after the `:`). `Ok(false)` ends the session.

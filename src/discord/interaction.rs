@@ -24,6 +24,7 @@ use tracing::error;
 use super::data::Data;
 use super::lanes::Work;
 use super::outbox::{Answer, Message};
+use crate::bot::reply::sentence;
 use crate::bot::{Bot, Command, Invocation, Place, Reply, User, RESTARTING};
 
 /// The answer to a command used outside a server (in direct messages with the bot).
@@ -63,21 +64,6 @@ pub(crate) fn user(user: &serenity::User, member: Option<&serenity::Member>) -> 
         id: user.id.get(),
         name,
         is_admin,
-    }
-}
-
-/// "size must be..." -> "Size must be....", for the registry's messages.
-pub(crate) fn sentence(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => {
-            let mut out = format!("{}{}", first.to_uppercase(), chars.as_str());
-            if !out.ends_with('.') {
-                out.push('.');
-            }
-            out
-        }
-        None => String::new(),
     }
 }
 

@@ -159,6 +159,22 @@ impl Reply {
 pub const MESSAGE_LIMIT: usize = 2000;
 
 /// A user as Discord writes a mention: `<@id>`.
+/// A message built from lowercase parts ("size must be...") as a
+/// sentence: "Size must be....", with one final period.
+pub fn sentence(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => {
+            let mut out = format!("{}{}", first.to_uppercase(), chars.as_str());
+            if !out.ends_with('.') {
+                out.push('.');
+            }
+            out
+        }
+        None => String::new(),
+    }
+}
+
 pub fn mention(user: UserId) -> String {
     format!("<@{user}>")
 }

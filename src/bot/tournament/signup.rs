@@ -13,7 +13,7 @@ use crate::bot::ground::button_ids::tournament_id;
 use crate::bot::ground::context::{refuse, Ctx, Failure, Outcome};
 use crate::bot::ground::escape;
 use crate::bot::ground::interval::span;
-use crate::bot::ground::reply::{mention, time, ButtonStyle, Reply};
+use crate::bot::ground::reply::{mention, sentence, time, ButtonStyle, Reply};
 use crate::bot::life::start::rated_word;
 use crate::games::GameState;
 use crate::store::tournaments::{NewTournament, TournamentRow, TournamentStatus};
@@ -30,12 +30,7 @@ fn start_bounds() -> (Duration, Duration) {
 
 /// A refusal from an option's reader ("round-time must be ..."), as a sentence.
 fn refusal(text: String) -> Failure {
-    let mut chars = text.chars();
-    let first = chars
-        .next()
-        .map(|c| c.to_uppercase().to_string())
-        .unwrap_or_default();
-    Failure::User(format!("{first}{}.", chars.as_str()))
+    Failure::User(sentence(&text))
 }
 
 /// `/tournament create`.
