@@ -198,10 +198,45 @@ impl Geometry {
         false
     }
 
+    /// The squares of `candidates` that each, added alone to `roads`, make
+    /// a road (every candidate when `roads` already is one). Four floods
+    /// instead of one per candidate: the group a new square joins reaches
+    /// an edge when the square is on it or next to a group that is.
+    pub fn road_completions(&self, roads: u64, candidates: u64) -> u64 {
+        let mut wins = 0;
+        for (first, second) in [(self.south, self.north), (self.west, self.east)] {
+            let from_first = self.flood(roads & first, roads);
+            if from_first & second != 0 {
+                return candidates;
+            }
+            if from_first == 0 && candidates & first == 0 {
+                continue;
+            }
+            let from_second = self.flood(roads & second, roads);
+            let joins_first = first | self.neighbours(from_first);
+            let joins_second = second | self.neighbours(from_second);
+            wins |= candidates & joins_first & joins_second;
+        }
+        wins
+    }
+
+    /// Whether `b` has a square on every rank (or every file) of the board.
     fn spans(&self, b: u64, axis: Axis) -> bool {
         match axis {
-            Axis::Ranks => (0..self.size).all(|rank| b & (self.south << (rank * 8)) != 0),
-            Axis::Files => (0..self.size).all(|file| b & (self.west << file) != 0),
+            Axis::Ranks => {
+                // The top bit of each byte, set when the byte (a rank) is
+                // not empty.
+                const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+                let ranks = (((b & LOW7) + LOW7) | b) & !LOW7;
+                let every_rank = self.west << 7;
+                ranks & every_rank == every_rank
+            }
+            Axis::Files => {
+                let mut files = b | b >> 32;
+                files |= files >> 16;
+                files |= files >> 8;
+                files & self.south == self.south
+            }
         }
     }
 }
@@ -257,5 +292,58 @@ mod tests {
         // The corner square serves both directions.
         let corner_turn = bits(&["a1", "a2", "a3", "a4", "a5", "b1", "c1", "d1", "e1"]);
         assert!(g.has_road(corner_turn));
+    }
+
+    /// A pseudo-random bitboard (splitmix64), for comparing the fast road
+    /// functions with the plain ones.
+    fn scramble(seed: &mut u64) -> u64 {
+        *seed = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = *seed;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    #[test]
+    fn road_completions_are_the_squares_whose_placement_makes_a_road() {
+        // RULINGS Tak 5: a road is a connected chain of road pieces that
+        // joins opposite edges. Compared with adding each square in turn.
+        let mut seed = 7;
+        for size in 3..=8u8 {
+            let g = Geometry::of(size);
+            for _ in 0..20_000 {
+                // About half the board, so that roads are often one short.
+                let roads = scramble(&mut seed) & scramble(&mut seed) | scramble(&mut seed);
+                let roads = roads & g.board & scramble(&mut seed);
+                let candidates = !roads & g.board & scramble(&mut seed);
+                let mut expected = 0;
+                for index in 0..64 {
+                    let bit = 1u64 << index;
+                    if candidates & bit != 0 && g.has_road(roads | bit) {
+                        expected |= bit;
+                    }
+                }
+                assert_eq!(
+                    g.road_completions(roads, candidates),
+                    expected,
+                    "size {size}, roads {roads:#x}, candidates {candidates:#x}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn spans_agree_with_counting_ranks_and_files() {
+        let mut seed = 11;
+        for size in 3..=8u8 {
+            let g = Geometry::of(size);
+            for _ in 0..20_000 {
+                let b = scramble(&mut seed) & scramble(&mut seed) & g.board;
+                let ranks = (0..size).all(|r| b & (g.south << (r * 8)) != 0);
+                let files = (0..size).all(|f| b & (g.west << f) != 0);
+                assert_eq!(g.spans(b, Axis::Ranks), ranks, "{b:#x}");
+                assert_eq!(g.spans(b, Axis::Files), files, "{b:#x}");
+            }
+        }
     }
 }

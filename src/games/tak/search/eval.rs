@@ -35,16 +35,7 @@ pub fn placement_wins(position: &Position, color: Color) -> u64 {
         return 0;
     }
     let candidates = position.empty_squares() & g.neighbours(road);
-    let mut wins = 0;
-    let mut rest = candidates;
-    while rest != 0 {
-        let bit = rest & rest.wrapping_neg();
-        rest &= rest - 1;
-        if g.has_road(road | bit) {
-            wins |= bit;
-        }
-    }
-    wins
+    g.road_completions(road, candidates)
 }
 
 /// Whether `color`, having the turn, has a piece it may place on its own

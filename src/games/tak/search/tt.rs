@@ -40,8 +40,11 @@ impl Table {
         } else {
             wanted.next_power_of_two() / 2
         };
+        let mut table = Vec::with_capacity(slots);
+        advise_huge_pages(&table);
+        table.resize(slots, None);
         Table {
-            slots: vec![None; slots],
+            slots: table,
             mask: slots - 1,
         }
     }
@@ -64,6 +67,34 @@ impl Table {
             *slot = Some(entry);
         }
     }
+}
+
+/// Asks the kernel to back the table with 2 MB pages where it can (Linux
+/// transparent huge pages in `madvise` mode): probes land all over the
+/// table, and with 4 KB pages most of them also miss the address cache.
+/// Called before the slots are first written, so the pages come in large.
+fn advise_huge_pages(slots: &Vec<Option<Entry>>) {
+    #[cfg(target_os = "linux")]
+    {
+        const HUGE: usize = 2 << 20;
+        let start = slots.as_ptr() as usize;
+        let end = start + slots.capacity() * std::mem::size_of::<Option<Entry>>();
+        let first = start.next_multiple_of(HUGE);
+        let last = end / HUGE * HUGE;
+        if last > first {
+            // SAFETY: the range lies inside the vector's own allocation, and
+            // the advice changes how the kernel backs it, never its contents.
+            unsafe {
+                libc::madvise(
+                    first as *mut libc::c_void,
+                    last - first,
+                    libc::MADV_HUGEPAGE,
+                );
+            }
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = slots;
 }
 
 #[cfg(test)]
