@@ -121,9 +121,10 @@ impl Bot {
             replies.extend(threads::result_for_parent(self, watched));
             Some(replies)
         })?;
-        // A game just over may close its tournament's round (issue 32).
+        // A game just over may close its tournament's round (issue 32):
+        // this server's tournaments are checked, nobody else's.
         let mut replies = replies;
-        replies.extend(self.run_tournaments());
+        replies.extend(self.run_tournaments(Some(&inv.place.guild)));
         self.wake_computer();
         Some(replies)
     }
@@ -230,14 +231,14 @@ impl Bot {
             Ok(mut more) => replies.append(&mut more),
             Err(e) => error!("scheduler error: {e}"),
         }
-        replies.extend(self.run_tournaments());
+        replies.extend(self.run_tournaments(None));
         replies
     }
 
     /// The tournaments' steps due now: starts, rounds over or past their
-    /// deadline (issue 32).
-    fn run_tournaments(&self) -> Vec<Reply> {
-        tournament::runner::run_due(self, self.now()).unwrap_or_else(|e| {
+    /// deadline (issue 32); in `guild` only, when given.
+    fn run_tournaments(&self, guild: Option<&str>) -> Vec<Reply> {
+        tournament::runner::run_due(self, self.now(), guild).unwrap_or_else(|e| {
             error!("tournaments: {e}");
             Vec::new()
         })

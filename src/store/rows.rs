@@ -105,6 +105,29 @@ pub struct Finish {
     pub reason: String,
 }
 
+impl Finish {
+    /// A win that is not on the board (a resignation, a forfeit, a claim):
+    /// `1-0` or `0-1` (RULINGS Tak 6).
+    pub fn forfeit(winner: Seat, reason: &str) -> Finish {
+        Finish {
+            status: GameStatus::Finished,
+            result: crate::games::resignation_result(winner).to_string(),
+            winner: Some(winner),
+            reason: reason.to_string(),
+        }
+    }
+
+    /// No result, unrated.
+    pub fn aborted(reason: &str) -> Finish {
+        Finish {
+            status: GameStatus::Aborted,
+            result: "*".to_string(),
+            winner: None,
+            reason: reason.to_string(),
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum OfferKind {
     Draw,

@@ -639,28 +639,59 @@ impl Store {
 
     /// What the scheduler has to do for tournaments at `now`: starts whose
     /// time has come, and open rounds past their deadline or with every
-    /// game over.
-    pub fn tournaments_due(&self, now: DateTime<Utc>) -> Result<Vec<TournamentDue>> {
+    /// game over. With `guild`, only that server's: a command checks its
+    /// own server's tournaments, so its cost never grows with other
+    /// servers' (the scheduler checks them all).
+    pub fn tournaments_due(
+        &self,
+        now: DateTime<Utc>,
+        guild: Option<&str>,
+    ) -> Result<Vec<TournamentDue>> {
+        macro_rules! starts {
+            ($filter:literal) => {
+                concat!(
+                    "SELECT id FROM tournaments
+                     WHERE status = 'signup' AND starts_at IS NOT NULL AND starts_at <= ?1",
+                    $filter,
+                    " ORDER BY id"
+                )
+            };
+        }
+        macro_rules! rounds {
+            ($filter:literal) => {
+                concat!(
+                    "SELECT r.tournament_id, r.number FROM tournament_rounds r
+                     JOIN tournaments t ON t.id = r.tournament_id AND t.status = 'running'",
+                    $filter,
+                    " WHERE r.finished_at IS NULL AND (r.deadline <= ?1 OR NOT EXISTS (
+                         SELECT 1 FROM tournament_pairings p LEFT JOIN games g ON g.id = p.game_id
+                         WHERE p.tournament_id = r.tournament_id AND p.round = r.number
+                           AND p.outcome = 'pending' AND (g.id IS NULL OR g.status = 'active')))
+                     ORDER BY r.tournament_id, r.number"
+                )
+            };
+        }
         let conn = self.conn();
         let now = time_text(now);
         let mut due = Vec::new();
-        let mut starts = conn.prepare_cached(
-            "SELECT id FROM tournaments
-             WHERE status = 'signup' AND starts_at IS NOT NULL AND starts_at <= ?1 ORDER BY id",
-        )?;
-        for id in starts.query_map([&now], |row| row.get(0))? {
+        let (mut starts, mut rounds) = match guild {
+            None => (
+                conn.prepare_cached(starts!(""))?,
+                conn.prepare_cached(rounds!(""))?,
+            ),
+            Some(_) => (
+                conn.prepare_cached(starts!(" AND guild = ?2"))?,
+                conn.prepare_cached(rounds!(" AND t.guild = ?2"))?,
+            ),
+        };
+        let mut params: Vec<&dyn rusqlite::ToSql> = vec![&now];
+        if let Some(guild) = &guild {
+            params.push(guild);
+        }
+        for id in starts.query_map(&params[..], |row| row.get(0))? {
             due.push(TournamentDue::Start(id?));
         }
-        let mut rounds = conn.prepare_cached(
-            "SELECT r.tournament_id, r.number FROM tournament_rounds r
-             JOIN tournaments t ON t.id = r.tournament_id AND t.status = 'running'
-             WHERE r.finished_at IS NULL AND (r.deadline <= ?1 OR NOT EXISTS (
-                 SELECT 1 FROM tournament_pairings p LEFT JOIN games g ON g.id = p.game_id
-                 WHERE p.tournament_id = r.tournament_id AND p.round = r.number
-                   AND p.outcome = 'pending' AND (g.id IS NULL OR g.status = 'active')))
-             ORDER BY r.tournament_id, r.number",
-        )?;
-        for row in rounds.query_map([&now], |row| Ok((row.get(0)?, row.get(1)?)))? {
+        for row in rounds.query_map(&params[..], |row| Ok((row.get(0)?, row.get(1)?)))? {
             let (id, number) = row?;
             due.push(TournamentDue::Round(id, number));
         }
@@ -669,8 +700,8 @@ impl Store {
 
     /// When the scheduler next has something to do for a tournament: the
     /// earliest `starts:` time or open round's deadline (`None`: nothing).
-    /// A round whose games are all over is due at once: the caller checks
-    /// [`Store::tournaments_due`] after every command.
+    /// A round whose games are all over is due at once: every command checks
+    /// [`Store::tournaments_due`] for its server.
     pub fn next_tournament_due(&self) -> Result<Option<DateTime<Utc>>> {
         let next: Option<String> = self.conn().query_row_cached(
             "SELECT MIN(t) FROM (

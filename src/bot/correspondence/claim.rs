@@ -6,7 +6,7 @@ use crate::bot::ground::interval::{self, span};
 use crate::bot::ground::reply::{mention, time, Reply};
 use crate::bot::life::here::{active_game, seat_in};
 use crate::games::resignation_result;
-use crate::store::{Finish, GameStatus};
+use crate::store::Finish;
 
 /// `/claim`: the opponent of a player who has not moved within the
 /// server's timeout ends the game. A win by forfeit when both have made
@@ -68,12 +68,7 @@ pub fn claim(ctx: &Ctx<'_>) -> Outcome {
     let me = mention(ctx.user.id);
     if round_deadline.is_some() || ctx.store().two_moves_each(game.id)? {
         let result = resignation_result(seat);
-        let finish = Finish {
-            status: GameStatus::Finished,
-            result: result.to_string(),
-            winner: Some(seat),
-            reason: "timeout".to_string(),
-        };
+        let finish = Finish::forfeit(seat, "timeout");
         ctx.store()
             .end_game(game.id, game.version, &finish, ctx.now)?;
         let text = format!(
@@ -82,12 +77,7 @@ pub fn claim(ctx: &Ctx<'_>) -> Outcome {
         );
         return Ok(vec![game_over_reply(ctx, &game, text)]);
     }
-    let finish = Finish {
-        status: GameStatus::Aborted,
-        result: "*".to_string(),
-        winner: None,
-        reason: "timeout before two moves each".to_string(),
-    };
+    let finish = Finish::aborted("timeout before two moves each");
     ctx.store()
         .end_game(game.id, game.version, &finish, ctx.now)?;
     Ok(vec![Reply::public(

@@ -121,12 +121,7 @@ pub fn resign(ctx: &Ctx<'_>) -> Outcome {
     let seat = seat_in(ctx, &game)?;
     let winner = seat.other();
     let result = resignation_result(winner);
-    let finish = Finish {
-        status: GameStatus::Finished,
-        result: result.to_string(),
-        winner: Some(winner),
-        reason: "resignation".to_string(),
-    };
+    let finish = Finish::forfeit(winner, "resignation");
     ctx.store()
         .end_game(game.id, game.version, &finish, ctx.now)?;
     Ok(vec![game_over_reply(
@@ -168,12 +163,7 @@ pub fn abort(ctx: &Ctx<'_>) -> Outcome {
             "Only the players (until both have made two moves) or a server admin can abort a game.",
         );
     };
-    let finish = Finish {
-        status: GameStatus::Aborted,
-        result: "*".to_string(),
-        winner: None,
-        reason: reason.to_string(),
-    };
+    let finish = Finish::aborted(reason);
     ctx.store()
         .end_game(game.id, game.version, &finish, ctx.now)?;
     Ok(vec![Reply::public(

@@ -70,6 +70,14 @@ impl Loaded {
         self.format.rounds(self.row.rounds, self.entrants.len())
     }
 
+    /// How many rounds are over.
+    pub fn rounds_played(&self) -> usize {
+        self.rounds
+            .iter()
+            .filter(|r| r.finished_at.is_some())
+            .count()
+    }
+
     /// The entrants as the chat shows them (mentions, by seed).
     pub fn labels(&self) -> Vec<String> {
         self.entrants.iter().map(|e| mention(e.user)).collect()

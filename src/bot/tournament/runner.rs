@@ -38,11 +38,16 @@ fn nobody() -> User {
 }
 
 /// Does what has fallen due for tournaments by `now`: starts at their
-/// `starts:` time, rounds over or past their deadline.
-pub fn run_due(core: &Core, now: DateTime<Utc>) -> Result<Vec<Reply>, StoreError> {
+/// `starts:` time, rounds over or past their deadline; only in `guild`
+/// when given (after a command there).
+pub fn run_due(
+    core: &Core,
+    now: DateTime<Utc>,
+    guild: Option<&str>,
+) -> Result<Vec<Reply>, StoreError> {
     let mut replies = Vec::new();
     for _ in 0..MAX_STEPS {
-        let Some(due) = core.store().tournaments_due(now)?.into_iter().next() else {
+        let Some(due) = core.store().tournaments_due(now, guild)?.into_iter().next() else {
             break;
         };
         let id = match due {
@@ -269,19 +274,9 @@ pub fn forfeit(
     reason: &str,
     now: DateTime<Utc>,
 ) -> Result<&'static str, StoreError> {
-    let result = resignation_result(winner);
-    store.end_game(
-        game.id,
-        game.version,
-        &Finish {
-            status: GameStatus::Finished,
-            result: result.to_string(),
-            winner: Some(winner),
-            reason: reason.to_string(),
-        },
-        now,
-    )?;
-    Ok(result)
+    let finish = Finish::forfeit(winner, reason);
+    store.end_game(game.id, game.version, &finish, now)?;
+    Ok(resignation_result(winner))
 }
 
 /// Ends `game` with no result (`reason`: why).
@@ -291,17 +286,7 @@ pub fn abort(
     reason: &str,
     now: DateTime<Utc>,
 ) -> Result<(), StoreError> {
-    store.end_game(
-        game.id,
-        game.version,
-        &Finish {
-            status: GameStatus::Aborted,
-            result: "*".to_string(),
-            winner: None,
-            reason: reason.to_string(),
-        },
-        now,
-    )
+    store.end_game(game.id, game.version, &Finish::aborted(reason), now)
 }
 
 /// Closes round `number`: games still running (at the deadline) are

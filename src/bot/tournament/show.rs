@@ -36,11 +36,7 @@ pub fn standings_reply(
         Ok(png) => Some(Image {
             bytes: png,
             alt: format!("The crosstable of tournament #{}", t.row.id),
-            file_name: format!(
-                "tournament-{}-round-{}.png",
-                t.row.id,
-                t.rounds.iter().filter(|r| r.finished_at.is_some()).count()
-            ),
+            file_name: format!("tournament-{}-round-{}.png", t.row.id, t.rounds_played()),
             text: String::new(),
         }),
         Err(e) => {
@@ -73,7 +69,7 @@ pub fn show_standings(ctx: &Ctx<'_>) -> Replies {
             ),
         )]);
     }
-    let played = t.rounds.iter().filter(|r| r.finished_at.is_some()).count();
+    let played = t.rounds_played();
     let state = match t.row.status {
         TournamentStatus::Cancelled => " (cancelled)",
         TournamentStatus::Finished => " (final)",

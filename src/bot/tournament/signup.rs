@@ -146,12 +146,14 @@ fn signing_up(ctx: &Ctx<'_>, id: Option<i64>) -> Result<TournamentRow, Failure> 
         None => tournament_here(ctx)?,
     };
     if row.status != TournamentStatus::SignUp {
-        return refuse(format!(
-            "Tournament #{} is no longer taking sign-ups.",
-            row.id
-        ));
+        return closed(row.id);
     }
     Ok(row)
+}
+
+/// The refusal of a sign-up (or a leave) once a tournament has started.
+fn closed<T>(id: i64) -> Result<T, Failure> {
+    refuse(format!("Tournament #{id} is no longer taking sign-ups."))
 }
 
 /// "Players (3): @a, @b, @c."
@@ -184,12 +186,7 @@ pub fn join(ctx: &Ctx<'_>, id: Option<i64>) -> Outcome {
                 row.id
             ))
         }
-        Err(StoreError::Stale) => {
-            return refuse(format!(
-                "Tournament #{} is no longer taking sign-ups.",
-                row.id
-            ))
-        }
+        Err(StoreError::Stale) => return closed(row.id),
         Err(e) => return Err(e.into()),
     }
     let text = format!(

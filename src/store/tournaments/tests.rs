@@ -162,7 +162,7 @@ fn a_round_starts_its_games_and_is_due_when_they_are_over_or_at_its_deadline() {
         Some((id, 1, 2))
     );
     assert_eq!(store.next_tournament_due().unwrap(), Some(at(20)));
-    assert_eq!(store.tournaments_due(at(3)).unwrap(), []);
+    assert_eq!(store.tournaments_due(at(3), None).unwrap(), []);
     // Both games end: the round is due before its deadline.
     for game_id in games.iter().flatten() {
         let row = store.game(*game_id).unwrap().unwrap();
@@ -170,27 +170,28 @@ fn a_round_starts_its_games_and_is_due_when_they_are_over_or_at_its_deadline() {
             .end_game(
                 *game_id,
                 row.version,
-                &Finish {
-                    status: GameStatus::Finished,
-                    result: "1-0".into(),
-                    winner: Some(Seat::Player1),
-                    reason: "resignation".into(),
-                },
+                &Finish::forfeit(Seat::Player1, "resignation"),
                 at(4),
             )
             .unwrap();
     }
     assert_eq!(
-        store.tournaments_due(at(5)).unwrap(),
+        store.tournaments_due(at(5), None).unwrap(),
         [TournamentDue::Round(id, 1)]
     );
+    // A command checks its own server's tournaments only.
+    assert_eq!(
+        store.tournaments_due(at(5), Some("g")).unwrap(),
+        [TournamentDue::Round(id, 1)]
+    );
+    assert_eq!(store.tournaments_due(at(5), Some("other")).unwrap(), []);
     let pairings = store.tournament_pairings(id).unwrap();
     assert_eq!(pairings.len(), 2);
     assert_eq!(pairings[0].game_status, Some(GameStatus::Finished));
     assert_eq!(pairings[0].game_winner, Some(Seat::Player1));
     assert!(store.finish_round(id, 1, at(5)).unwrap());
     assert!(!store.finish_round(id, 1, at(5)).unwrap());
-    assert_eq!(store.tournaments_due(at(21)).unwrap(), []);
+    assert_eq!(store.tournaments_due(at(21), None).unwrap(), []);
     assert_eq!(store.next_tournament_due().unwrap(), None);
 }
 
@@ -201,9 +202,9 @@ fn a_round_past_its_deadline_is_due_and_a_start_time_too() {
     later.starts_at = Some(at(10));
     let starting = store.create_tournament(&later).unwrap();
     assert_eq!(store.next_tournament_due().unwrap(), Some(at(10)));
-    assert_eq!(store.tournaments_due(at(9)).unwrap(), []);
+    assert_eq!(store.tournaments_due(at(9), None).unwrap(), []);
     assert_eq!(
-        store.tournaments_due(at(10)).unwrap(),
+        store.tournaments_due(at(10), None).unwrap(),
         [TournamentDue::Start(starting)]
     );
     let id = store.create_tournament(&new_tournament("c")).unwrap();
@@ -230,9 +231,9 @@ fn a_round_past_its_deadline_is_due_and_a_start_time_too() {
         )
         .unwrap();
     assert_eq!(store.next_tournament_due().unwrap(), Some(at(8)));
-    assert_eq!(store.tournaments_due(at(7)).unwrap(), []);
+    assert_eq!(store.tournaments_due(at(7), None).unwrap(), []);
     assert_eq!(
-        store.tournaments_due(at(8)).unwrap(),
+        store.tournaments_due(at(8), None).unwrap(),
         [TournamentDue::Round(id, 1)]
     );
     store.set_pairing_outcome(id, 1, 1, "both-lose").unwrap();
