@@ -278,13 +278,21 @@ impl Store {
     }
 
     /// The games that have ratings in a server (issue 29: what `/leaderboard`
-    /// asks about when the channel names no game), in [`GameKind::ALL`]'s order.
-    pub fn rated_kinds(&self, guild: &str) -> Result<Vec<GameKind>> {
+    /// asks about when the channel names no game), in [`GameKind::ALL`]'s
+    /// order; with `player`, only the games that player has a rating in
+    /// (what `/rating` asks about).
+    pub fn rated_kinds(&self, guild: &str, player: Option<UserId>) -> Result<Vec<GameKind>> {
         let conn = self.conn();
-        let mut stmt = conn.prepare_cached("SELECT DISTINCT game FROM ratings WHERE guild = ?1")?;
-        let names = stmt
-            .query_map([guild], |r| r.get::<_, String>(0))?
-            .collect::<rusqlite::Result<Vec<_>>>()?;
+        let names = match player {
+            None => conn
+                .prepare_cached("SELECT DISTINCT game FROM ratings WHERE guild = ?1")?
+                .query_map([guild], |r| r.get::<_, String>(0))?
+                .collect::<rusqlite::Result<Vec<_>>>()?,
+            Some(user) => conn
+                .prepare_cached("SELECT game FROM ratings WHERE guild = ?1 AND user_id = ?2")?
+                .query_map(params![guild, id_in(user)], |r| r.get::<_, String>(0))?
+                .collect::<rusqlite::Result<Vec<_>>>()?,
+        };
         Ok(GameKind::ALL
             .iter()
             .copied()

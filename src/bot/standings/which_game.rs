@@ -3,7 +3,8 @@
 //! Issue 29: a channel that never had a game must not be shown another
 //! game's table. Without `game:` the game is the channel's (in progress,
 //! else the last one); in a channel without one, the bot asks which game,
-//! naming the server's games that have ratings, one button each (every
+//! naming the server's games that have ratings (for `/rating`, those its
+//! player has a rating in), one button each (every
 //! button is also written as the command it stands for). When only one
 //! game has ratings in the server it is shown, saying which game it is
 //! and how to pick another; when none has, the bot says so.
@@ -79,7 +80,15 @@ pub fn chosen_game(
             note: None,
         });
     }
-    let rated = store.rated_kinds(&place.guild)?;
+    // /rating asks about the games its player has a rating in.
+    let (rated, whose) = match asking {
+        Asking::Leaderboard => (store.rated_kinds(&place.guild, None)?, String::new()),
+        Asking::Rating(user) => {
+            let user = user.unwrap_or(ctx.user.id);
+            let rated = store.rated_kinds(&place.guild, Some(user))?;
+            (rated, format!(" for {}", mention(user)))
+        }
+    };
     let others = |shown: &[GameKind]| -> String {
         let names: Vec<&str> = GameKind::ALL
             .iter()
@@ -92,14 +101,14 @@ pub fn chosen_game(
         [] => Ok(Chosen::Ask(vec![Reply::ephemeral(
             place,
             format!(
-                "No game has been played in this channel, and no game has ratings in this server yet: rated games played here make its leaderboards (everyone starts at 1500). {} names a game.",
+                "No game has been played in this channel, and no game has ratings{whose} in this server yet: rated games played here make its leaderboards (everyone starts at 1500). {} names a game.",
                 others(&[])
             ),
         )])),
         [only] => Ok(Chosen::Game {
             kind: only,
             note: Some(format!(
-                "No game has been played in this channel, so this is {}, the only game with ratings in this server; another game: {}.",
+                "No game has been played in this channel, so this is {}, the only game with ratings{whose} in this server; another game: {}.",
                 only.title(),
                 others(&[only])
             )),
@@ -110,7 +119,7 @@ pub fn chosen_game(
             let mut reply = Reply::ephemeral(
                 place,
                 format!(
-                    "Which game's {}? No game has been played in this channel; these games have ratings in this server: {}. Choose one: {}.",
+                    "Which game's {}? No game has been played in this channel; these games have ratings{whose} in this server: {}. Choose one: {}.",
                     asking.what(),
                     titles.join(", "),
                     commands.join(", ")

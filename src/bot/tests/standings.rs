@@ -5,7 +5,7 @@
 
 use crate::bot::button_ids::{self, Press};
 use crate::bot::commands::{self, OptionValue, UserRef};
-use crate::bot::reply::{Reply, Visibility};
+use crate::bot::reply::{mention, Reply, Visibility};
 use crate::bot::*;
 use crate::games::GameKind;
 use crate::store::{Store, UserId};
@@ -29,7 +29,7 @@ fn rated_game(bot: &Bot, channel: &str, kind: GameKind) {
     run_in(bot, channel, ALICE, challenge);
     run_in(bot, channel, BOB, Command::Accept);
     run_in(bot, channel, ALICE, Command::Resign);
-    let rated = bot.store().rated_kinds("g").unwrap();
+    let rated = bot.store().rated_kinds("g", None).unwrap();
     assert!(rated.contains(&kind), "{kind:?} rated: {rated:?}");
 }
 
@@ -146,6 +146,16 @@ fn a_channel_without_a_game_asks_which_game_and_never_shows_another() {
         text.contains(&format!("{} rating in this server", first.title())),
         "{text}"
     );
+
+    // /rating asks only about the games its player has a rating in:
+    // Carol has none, though the server has two.
+    let replies = run_in(&bot, "lobby", CAROL, rating(None));
+    let text = &replies[0].text;
+    assert!(
+        text.contains(&format!("no game has ratings for {}", mention(CAROL))),
+        "{text}"
+    );
+    assert!(replies[0].buttons.is_empty());
 
     // A channel that had a game shows its own game without asking.
     let replies = run_in(&bot, "first-room", CAROL, leaderboard(None));
