@@ -138,7 +138,12 @@ pub async fn run_until(
                 shards,
             }
         };
-        let framework = framework::build(commands::all(), config.registration, data);
+        // The commands are the bot's, not a shard's: shard 0's connection
+        // registers them (once, wherever it runs), the others leave them be.
+        let registration = shard
+            .map_or(true, |s| s.index() == 0)
+            .then_some(config.registration);
+        let framework = framework::build(commands::all(), registration, data);
         let client =
             serenity::ClientBuilder::new_with_http(http(config), intents(config.plain_moves))
                 .framework(framework)

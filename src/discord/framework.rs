@@ -12,12 +12,12 @@ use super::registration::application_commands;
 use super::{interaction, plain};
 
 /// Builds the framework serving `commands`, which registers the application commands where
-/// `registration` says once the gateway is ready, and then makes its data with `data` (given the
-/// client's REST client).
+/// `registration` says once the gateway is ready (`None`: another connection does), and then
+/// makes its data with `data` (given the client's REST client).
 #[allow(clippy::field_reassign_with_default)]
 pub(crate) fn build(
     commands: Vec<Command>,
-    registration: Registration,
+    registration: Option<Registration>,
     data: impl FnOnce(Arc<serenity::Http>) -> Data + Send + Sync + 'static,
 ) -> poise::Framework<Data, CommandError> {
     // poise's option structs have a hidden field: made with `Default`, then filled in.
@@ -47,7 +47,9 @@ pub(crate) fn build(
                 );
                 // A failed setup would leave poise waiting for user data forever, dropping every
                 // later event, so registration errors are logged rather than returned.
-                register(ctx, registration).await;
+                if let Some(registration) = registration {
+                    register(ctx, registration).await;
+                }
                 let data = data(Arc::clone(&ctx.http));
                 // The bot's own user is the computer opponent (`opponent:@bot`).
                 data.bot.set_computer(crate::bot::User {

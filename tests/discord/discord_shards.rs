@@ -3,7 +3,7 @@
 //! server's events to its shard's connection as Discord does (`(guild_id >> 22) % 4`). Games are
 //! started in servers of every shard; each shard's database file holds its servers' games and no
 //! other's. An event sent on the wrong shard is refused with an answer and changes nothing;
-//! direct messages go to shard 0 and touch no server data.
+//! direct messages go to shard 0 and touch no server data; the commands are registered once.
 //!
 //! The two processes are two bots in this test process (as the other stand-in tests run one):
 //! each runs a connection, core and SQLite file per shard, and shares nothing with the other but
@@ -187,6 +187,14 @@ async fn four_shards_in_two_processes_keep_each_server_in_one_database() {
 
     first.stop().await.unwrap();
     second.stop().await.unwrap();
+    // The commands are registered once, by shard 0's connection, not once a shard.
+    let commands = standin.commands_path(None);
+    let registrations = standin
+        .requests()
+        .iter()
+        .filter(|r| r.method == Method::PUT && r.path == commands)
+        .count();
+    assert_eq!(registrations, 1, "{}", standin.summary());
     // No process started a shard past its range while it ran (serenity boots a process's
     // shards 5 s apart: a third shard of the first process would have come by now).
     assert_eq!(
