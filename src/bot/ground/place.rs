@@ -17,6 +17,14 @@ pub struct User {
     pub is_admin: bool,
 }
 
+/// Nobody: the user of a step the bot takes itself (a tournament's round
+/// paired, a game started in its thread), shown to no one.
+pub static NOBODY: User = User {
+    id: 0,
+    name: String::new(),
+    is_admin: false,
+};
+
 impl Place {
     /// Where `game` is played.
     pub fn of(game: &GameRow) -> Place {

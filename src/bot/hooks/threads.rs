@@ -5,7 +5,7 @@
 use tracing::error;
 
 use crate::bot::ground::context::{Ctx, Failure};
-use crate::bot::ground::place::{Place, User};
+use crate::bot::ground::place::{Place, NOBODY};
 use crate::bot::ground::reply::{channel_mention, mention, Reply, ThreadStart};
 use crate::bot::life::start::start_replies;
 use crate::bot::Bot;
@@ -36,11 +36,6 @@ impl Bot {
             _ => Place::of(&game),
         };
         // Nobody acts: the start is announced by the bot itself.
-        let nobody = User {
-            id: 0,
-            name: String::new(),
-            is_admin: false,
-        };
         let replies = self.in_channel(&parent, || -> Result<Vec<Reply>, Failure> {
             let (here, lead) = match opened {
                 Ok(thread) => {
@@ -72,7 +67,7 @@ impl Bot {
             let ctx = Ctx {
                 core: self,
                 place: &here,
-                user: &nobody,
+                user: &NOBODY,
                 now: self.now(),
             };
             let Some(game) = self.store().game(game.id)? else {

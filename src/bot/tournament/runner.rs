@@ -17,7 +17,7 @@ use super::show::standings_reply;
 use crate::bot::ground::announce::game_over_reply;
 use crate::bot::ground::context::Ctx;
 use crate::bot::ground::core::Core;
-use crate::bot::ground::place::{Place, User};
+use crate::bot::ground::place::{Place, NOBODY};
 use crate::bot::ground::reply::{mention, time, Reply, ThreadStart};
 use crate::bot::life::threads::thread_name;
 use crate::games::{resignation_result, GameState, Seat};
@@ -27,15 +27,6 @@ use crate::store::{ratings::counts_for_rating, Finish, GameStatus, NewGame, Stor
 /// At most this many steps (a start, a round closed) in one call: a round
 /// of forfeits only is over at once, and so may be the next.
 const MAX_STEPS: usize = 64;
-
-/// Nobody: the steps are the bot's own.
-fn nobody() -> User {
-    User {
-        id: 0,
-        name: String::new(),
-        is_admin: false,
-    }
-}
 
 /// Does what has fallen due for tournaments by `now`: starts at their
 /// `starts:` time, rounds over or past their deadline; only in `guild`
@@ -217,11 +208,10 @@ fn start_round(
             time(deadline)
         ),
     )];
-    let nobody = nobody();
     let ctx = Ctx {
         core,
         place: &place,
-        user: &nobody,
+        user: &NOBODY,
         now,
     };
     for (board, (pairing, game)) in round.pairings.iter().zip(&games).enumerate() {
@@ -325,11 +315,10 @@ fn end_round(
         let state = core.position(&game)?;
         let decided = at_deadline(state.action_count(), state.awaiting());
         let game_place = Place::of(&game);
-        let nobody = nobody();
         let ctx = Ctx {
             core,
             place: &game_place,
-            user: &nobody,
+            user: &NOBODY,
             now,
         };
         let winner = match decided {
