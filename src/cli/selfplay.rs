@@ -106,6 +106,14 @@ pub struct SelfplayArgs {
     /// (after their first `--random-plies` plies) to `--record`.
     #[arg(long)]
     ptn_to_record: Option<std::path::PathBuf>,
+    /// With `--ptn-to-record`: keep only the positions this engine (part
+    /// of its name in the Player tags) moved from, each target blending
+    /// its score in the move's comment with the result.
+    #[arg(long)]
+    teacher: Option<String>,
+    /// How much of a target is the teacher's winning chance.
+    #[arg(long, default_value_t = 0.8)]
+    teacher_share: f32,
 }
 
 /// Reads a weights file.
@@ -165,7 +173,11 @@ pub fn run(args: SelfplayArgs) -> std::result::Result<(), String> {
     if let Some(path) = &args.ptn_to_record {
         let text = std::fs::read_to_string(path)
             .map_err(|e| format!("reading {}: {e}", path.display()))?;
-        let lines = tune::records_from_ptn(&text, args.random_plies as usize)?;
+        let teacher = args.teacher.as_ref().map(|player| tune::Teacher {
+            player: player.clone(),
+            share: args.teacher_share,
+        });
+        let lines = tune::records_from_ptn(&text, args.random_plies as usize, teacher.as_ref())?;
         let out = args
             .record
             .as_ref()

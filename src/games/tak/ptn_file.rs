@@ -46,6 +46,9 @@ pub struct PtnGame {
     pub rules: Rules,
     pub start: Position,
     pub moves: Vec<String>,
+    /// The comment written right after each move, if any (racetrack puts
+    /// an engine's score and time there: `{+0.52/11 0.43s}`).
+    pub comments: Vec<Option<String>>,
     /// The result token of the move text, else the Result tag.
     pub result: Option<String>,
 }
@@ -62,6 +65,7 @@ enum Token {
     Word(String),
     /// A `{...}` comment; `own_paragraph`: a blank line comes before it.
     Comment {
+        text: String,
         own_paragraph: bool,
     },
 }
@@ -88,12 +92,22 @@ fn tokenize(text: &str) -> Result<Vec<Token>, PtnError> {
             '{' => {
                 // A comment runs to the next `}`.
                 chars.next();
-                if !chars.by_ref().any(|(_, c)| c == '}') {
+                let mut text = String::new();
+                let mut closed = false;
+                for (_, c) in chars.by_ref() {
+                    if c == '}' {
+                        closed = true;
+                        break;
+                    }
+                    text.push(c);
+                }
+                if !closed {
                     return Err(PtnError(format!(
                         "the comment opened at byte {start} is never closed"
                     )));
                 }
                 tokens.push(Token::Comment {
+                    text,
                     own_paragraph: breaks >= 2,
                 });
                 breaks = 0;
@@ -231,6 +245,7 @@ impl PtnGame {
     pub fn parse(text: &str) -> Result<PtnGame, PtnError> {
         let mut tags = Vec::new();
         let mut moves = Vec::new();
+        let mut comments: Vec<Option<String>> = Vec::new();
         let mut result = None;
         let tokens = tokenize(text)?;
         for (i, token) in tokens.iter().enumerate() {
@@ -241,7 +256,10 @@ impl PtnGame {
                     }
                     tags.push((name.clone(), value.clone()));
                 }
-                Token::Comment { own_paragraph } => {
+                Token::Comment {
+                    text,
+                    own_paragraph,
+                } => {
                     // PTN Ninja: a branch's name, after the main line.
                     let numbered = matches!(
                         tokens.get(i + 1),
@@ -249,6 +267,9 @@ impl PtnGame {
                     );
                     if *own_paragraph && numbered && !moves.is_empty() {
                         break;
+                    }
+                    if let Some(last @ None) = comments.last_mut() {
+                        *last = Some(text.trim().to_string());
                     }
                 }
                 Token::Word(word) => {
@@ -267,6 +288,7 @@ impl PtnGame {
                         return Err(PtnError(format!("`{word}` comes after the result")));
                     }
                     moves.push(word.to_string());
+                    comments.push(None);
                 }
             }
         }
@@ -289,6 +311,7 @@ impl PtnGame {
             rules,
             start,
             moves,
+            comments,
             result,
         })
     }

@@ -5,6 +5,9 @@
 //!
 //! Positions come from `taktable selfplay --record FILE`, one a line:
 //! `<White's result: 1, 0.5 or 0> <half komi> <swap|no-swap> <TPS>`.
+//! The result may be a fraction: with a [`Teacher`], it blends the
+//! game's result with the winning chance a stronger engine gave the
+//! position when it searched it.
 
 use super::eval::{self, feature, Features, Sink, Weights, PHASE_MAX};
 use crate::games::tak::{Color, Komi, Opening, Position, Rules};
@@ -41,11 +44,36 @@ pub fn record_line(position: &Position, white_result: f32) -> String {
     )
 }
 
+/// An engine whose searched scores, in the games' move comments, teach
+/// the fit alongside the results.
+#[derive(Clone, Debug)]
+pub struct Teacher {
+    /// Part of the engine's name as the `Player1`/`Player2` tags give it.
+    pub player: String,
+    /// How much of each target is the engine's winning chance (the rest
+    /// is the game's result).
+    pub share: f32,
+}
+
+/// White's winning chance in a racetrack move comment, `{+0.52/11 0.43s}`:
+/// racetrack writes every engine's score from White's side, and an engine
+/// that scores winning chances (as tiltak does, from -1 to 1) gives
+/// `2p - 1`. `None` for other comments and scores outside -1 to 1.
+fn white_chance(comment: &str) -> Option<f32> {
+    let score: f32 = comment.split('/').next()?.trim().parse().ok()?;
+    (-1.0..=1.0).contains(&score).then_some((score + 1.0) / 2.0)
+}
+
 /// The record lines of every position of the games in a PTN text (games
 /// one after another, as racetrack writes them), after their first `skip`
 /// plies (a book's opening), each with its game's result. Games without a
-/// result are left out.
-pub fn records_from_ptn(text: &str, skip: usize) -> Result<Vec<String>, String> {
+/// result are left out. With a teacher, only the positions the teacher
+/// moved from are kept, each target blending its score with the result.
+pub fn records_from_ptn(
+    text: &str,
+    skip: usize,
+    teacher: Option<&Teacher>,
+) -> Result<Vec<String>, String> {
     let mut lines = Vec::new();
     let mut games = Vec::new();
     let mut current = String::new();
@@ -67,10 +95,25 @@ pub fn records_from_ptn(text: &str, skip: usize) -> Result<Vec<String>, String> 
             Some("1/2-1/2") => 0.5,
             _ => continue,
         };
+        let teaches = |ply: usize| {
+            teacher.is_some_and(|t| {
+                let tag = if ply % 2 == 0 { "Player1" } else { "Player2" };
+                parsed.tag(tag).is_some_and(|name| name.contains(&t.player))
+            })
+        };
         let mut position = parsed.start.clone();
         for (i, text) in parsed.moves.iter().enumerate() {
             if i >= skip && !position.is_over() {
-                lines.push(record_line(&position, white));
+                match teacher {
+                    None => lines.push(record_line(&position, white)),
+                    Some(t) => {
+                        let chance = parsed.comments[i].as_deref().and_then(white_chance);
+                        if let (true, Some(p)) = (teaches(i), chance) {
+                            let target = t.share * p + (1.0 - t.share) * white;
+                            lines.push(record_line(&position, target));
+                        }
+                    }
+                }
             }
             let mv: crate::games::tak::Move =
                 text.parse().map_err(|e| format!("`{text}`: {e:?}"))?;
@@ -298,6 +341,28 @@ mod tests {
         let w = weights::hand_set();
         assert_eq!(weights_from_text(&weights_to_text(&w)).unwrap(), w);
         assert!(weights_from_text("1 2 3\n").is_err());
+    }
+
+    /// racetrack's comments (`{score/depth time}`, White's side): the
+    /// teacher's positions get `share * (score + 1) / 2 + (1 - share) *
+    /// result`; the other engine's positions are left out.
+    #[test]
+    fn a_teacher_blends_its_scores_with_the_result() {
+        let ptn = "[Player1 \"/bin/tiltak-tei\"]\n[Player2 \"/bin/taktable\"]\n[Size \"5\"]\n\
+                   [Result \"R-0\"]\n\n1. a1 e5 2. c3 {+0.50/11 0.4s} c2 {-1.23/9 0.3s}\n\
+                   3. b3 {+1.00/12 0.2s} R-0\n";
+        let teacher = Teacher {
+            player: "tiltak".into(),
+            share: 0.5,
+        };
+        let lines = records_from_ptn(ptn, 0, Some(&teacher)).unwrap();
+        // Plies 2 and 4 are tiltak's with scores; ply 0 has none.
+        assert_eq!(lines.len(), 2);
+        assert!(lines[0].starts_with("0.875 0 swap "), "{}", lines[0]);
+        assert!(lines[1].starts_with("1 0 swap "), "{}", lines[1]);
+        assert_eq!(records_from_ptn(ptn, 0, None).unwrap().len(), 5);
+        assert_eq!(white_chance("-1.23/9 0.3s"), None);
+        assert_eq!(white_chance("some words"), None);
     }
 
     #[test]
