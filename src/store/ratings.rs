@@ -283,16 +283,15 @@ impl Store {
     /// (what `/rating` asks about).
     pub fn rated_kinds(&self, guild: &str, player: Option<UserId>) -> Result<Vec<GameKind>> {
         let conn = self.conn();
-        let names = match player {
-            None => conn
-                .prepare_cached("SELECT DISTINCT game FROM ratings WHERE guild = ?1")?
-                .query_map([guild], |r| r.get::<_, String>(0))?
-                .collect::<rusqlite::Result<Vec<_>>>()?,
-            Some(user) => conn
-                .prepare_cached("SELECT game FROM ratings WHERE guild = ?1 AND user_id = ?2")?
-                .query_map(params![guild, id_in(user)], |r| r.get::<_, String>(0))?
-                .collect::<rusqlite::Result<Vec<_>>>()?,
-        };
+        // Either way the rows are the server's (the key's prefix); a player
+        // narrows them further.
+        let names = conn
+            .prepare_cached(
+                "SELECT DISTINCT game FROM ratings
+                 WHERE guild = ?1 AND (?2 IS NULL OR user_id = ?2)",
+            )?
+            .query_map(params![guild, player.map(id_in)], |r| r.get::<_, String>(0))?
+            .collect::<rusqlite::Result<Vec<_>>>()?;
         Ok(GameKind::ALL
             .iter()
             .copied()
