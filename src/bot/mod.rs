@@ -47,6 +47,7 @@ use standings::{history, leaderboard, rating};
 use views::{analyze, export, help, info, replay, rules, spectate, summary, themes};
 
 pub use commands::Command;
+pub use correspondence::vanished::PlaceLost;
 pub use ground::announce::{player_label, start_hint, to_move_line};
 pub use ground::clock::{self as clock, Clock, OffsetClock, SystemClock};
 pub use ground::context::{DISK_FULL, POSITION_CHANGED, RESTARTING};

@@ -1,7 +1,7 @@
 //! Starting and stopping the serenity client.
 
 use std::future::Future;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
@@ -9,15 +9,17 @@ use tokio::sync::{watch, Notify};
 use tracing::{info, warn};
 
 use super::config::Config;
+use super::courier::Courier;
 use super::data::Data;
 use super::error::Error;
 use super::framework;
 use super::gate::Gate;
 use super::lanes::Lanes;
 use super::outbox::Outbox;
+use super::seen::Seen;
 use super::shards::ShardRange;
 use super::unreadable::UnreadableEvents;
-use super::{commands, computer, scheduler};
+use super::{commands, computer, rest, scheduler};
 use crate::bot::{Bot, SystemClock};
 use crate::store::{Shard, Store, StoreError};
 
@@ -35,7 +37,8 @@ pub(crate) fn intents(plain_moves: bool) -> serenity::GatewayIntents {
 /// The REST client: to Discord, or to `config.api_proxy` with serenity's own rate limiter off
 /// (the proxy is then in charge of rate limits).
 fn http(config: &Config) -> serenity::Http {
-    let builder = serenity::HttpBuilder::new(config.token.expose());
+    // A client with timeouts: serenity's own waits on a held request until the connection drops.
+    let builder = serenity::HttpBuilder::new(config.token.expose()).client(rest::client());
     match &config.api_proxy {
         Some(url) => builder.proxy(url).ratelimiter_disabled(true).build(),
         None => builder.build(),
@@ -120,15 +123,21 @@ pub async fn run_until(
     for (shard, store) in stores {
         let bot = Arc::new(Bot::new(store, Arc::new(SystemClock)));
         let wake = Arc::new(Notify::new());
+        // The courier is made once the client (and its REST client) is; the framework's data,
+        // made at the first Ready, takes it from here.
+        let courier_slot: Arc<OnceLock<Arc<Courier>>> = Arc::default();
         let data = {
             let (bot, gate, wake) = (Arc::clone(&bot), Arc::clone(&gate), Arc::clone(&wake));
             let lanes = Arc::clone(&lanes);
+            let slot = Arc::clone(&courier_slot);
             let (plain_moves, defer_after) = (config.plain_moves, config.defer_after);
             // A connection answers the servers of its own shard only.
             let shards =
                 shard.and_then(|s| ShardRange::new(s.index()..s.index() + 1, s.total()).ok());
             move |http| Data {
-                outbox: Arc::new(Outbox::new(http, Arc::clone(&bot))),
+                courier: Arc::clone(slot.get_or_init(|| {
+                    Arc::new(Courier::new(Arc::new(Outbox::new(http, Arc::clone(&bot)))))
+                })),
                 bot,
                 gate,
                 lanes,
@@ -136,6 +145,7 @@ pub async fn run_until(
                 plain_moves,
                 defer_after,
                 shards,
+                seen: Seen::default(),
             }
         };
         // The commands are the bot's, not a shard's: shard 0's connection
@@ -150,16 +160,30 @@ pub async fn run_until(
                 .raw_event_handler(UnreadableEvents)
                 .await?;
 
-        // The scheduler starts at once: what fell due while the bot was down is posted now.
-        let outbox = Arc::new(Outbox::new(Arc::clone(&client.http), Arc::clone(&bot)));
+        // The courier starts at once: what was not said before the bot stopped is posted now.
+        let courier = Arc::clone(courier_slot.get_or_init(|| {
+            Arc::new(Courier::new(Arc::new(Outbox::new(
+                Arc::clone(&client.http),
+                Arc::clone(&bot),
+            ))))
+        }));
+        tasks.push(tokio::spawn(
+            Arc::clone(&courier).run(scheduler_stopped.clone()),
+        ));
+        // What the scheduler and the computer say is kept, then posted by the courier.
         let post: scheduler::Post = Arc::new(move |replies| {
-            let outbox = Arc::clone(&outbox);
+            let courier = Arc::clone(&courier);
             Box::pin(async move {
-                for reply in &replies {
-                    outbox.post(reply).await;
-                }
-                // A tournament round started by the scheduler opens its games' threads.
-                outbox.open_threads(&replies).await;
+                let kept = courier
+                    .outbox()
+                    .on_core(move |bot| {
+                        let mut replies = replies;
+                        bot.keep(&mut replies, "", |_| false);
+                        replies
+                    })
+                    .await
+                    .unwrap_or_default();
+                courier.take(kept).await;
             })
         });
         // The computer opponent: plays the games awaiting the bot's own user.

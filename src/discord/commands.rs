@@ -16,10 +16,10 @@ use poise::serenity_prelude as serenity;
 use poise::BoxFuture;
 use tracing::warn;
 
+use super::answer::Answer;
 use super::data::{Command, CommandError, Data};
 use super::interaction::{self, place};
 use super::lanes::Work;
-use super::outbox::Answer;
 use super::registration::{self, autocompleted, ordered_options};
 use crate::bot::commands::{self, CommandSpec, OptionKind, OptionSpec, OptionValue, UserRef};
 use crate::bot::views::help;

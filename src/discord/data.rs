@@ -7,9 +7,10 @@ use std::time::Duration;
 use tokio::sync::Notify;
 use tracing::warn;
 
+use super::courier::Courier;
 use super::gate::Gate;
 use super::lanes::Lanes;
-use super::outbox::Outbox;
+use super::seen::Seen;
 use super::shards::{self, ShardRange};
 use crate::bot::{Bot, Place};
 
@@ -17,8 +18,9 @@ use crate::bot::{Bot, Place};
 pub(crate) struct Data {
     /// The core.
     pub bot: Arc<Bot>,
-    /// Sends messages outside interactions (direct messages, other channels).
-    pub outbox: Arc<Outbox>,
+    /// Posts what the core kept until said, outside interactions (direct messages, other
+    /// channels, answers that failed).
+    pub courier: Arc<Courier>,
     /// Turns commands away once the bot is stopping; counts those under way.
     pub gate: Arc<Gate>,
     /// The channels' lanes, the pools and the members' buckets.
@@ -31,6 +33,8 @@ pub(crate) struct Data {
     pub defer_after: Duration,
     /// The shards this process runs (`None`: all): events for other servers are refused.
     pub shards: Option<ShardRange>,
+    /// The interactions and messages already acted on.
+    pub seen: Seen,
 }
 
 impl Data {

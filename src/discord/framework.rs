@@ -10,6 +10,7 @@ use super::config::Registration;
 use super::data::{Command, CommandError, Data};
 use super::registration::application_commands;
 use super::{interaction, plain};
+use crate::bot::PlaceLost;
 
 /// Builds the framework serving `commands`, which registers the application commands where
 /// `registration` says once the gateway is ready (`None`: another connection does), and then
@@ -102,9 +103,40 @@ async fn on_event(
         serenity::FullEvent::Message { new_message } if data.plain_moves => {
             plain::on_message(data, new_message).await
         }
+        serenity::FullEvent::ChannelDelete { channel, .. } => {
+            place_deleted(data, channel.guild_id, channel.id).await
+        }
+        serenity::FullEvent::ThreadDelete { thread, .. } => {
+            place_deleted(data, thread.guild_id, thread.id).await
+        }
         _ => {}
     }
     Ok(())
+}
+
+/// A channel or thread was deleted (issue 40): its game is settled at once (moved to the
+/// thread's parent, set aside or aborted; see [`crate::bot::correspondence::vanished`]) and
+/// what that says is kept and posted by the courier.
+async fn place_deleted(data: &Data, guild: serenity::GuildId, channel: serenity::ChannelId) {
+    let Some(place) = interaction::place(Some(guild), channel) else {
+        return;
+    };
+    if data.refusal(&place).is_some() {
+        return;
+    }
+    info!(server = %place.guild, channel = %place.channel, "a channel was deleted");
+    let settled = data
+        .courier
+        .outbox()
+        .on_core(move |bot| {
+            let mut told = bot.place_lost(&place, PlaceLost::Gone);
+            bot.keep(&mut told, &place.guild, |_| false);
+            !told.is_empty()
+        })
+        .await;
+    if settled == Some(true) {
+        data.courier.wake();
+    }
 }
 
 async fn on_error(error: poise::FrameworkError<'_, Data, CommandError>) {

@@ -19,12 +19,14 @@ use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
 use tokio::sync::watch;
-use tracing::error;
+use tracing::{error, info, warn};
 
+use super::answer::Answer;
 use super::data::Data;
 use super::lanes::Work;
-use super::outbox::{Answer, Message};
-use crate::bot::reply::sentence;
+use super::outbox::Message;
+use super::rest::RestError;
+use crate::bot::reply::{sentence, Target};
 use crate::bot::{Bot, Command, Invocation, Place, Reply, User, RESTARTING};
 
 /// The answer to a command used outside a server (in direct messages with the bot).
@@ -77,7 +79,7 @@ pub(crate) async fn run(
     user: User,
     work: Work,
     make: impl FnOnce(&Bot) -> Result<Command, String> + Send + 'static,
-) -> serenity::Result<()> {
+) -> Result<(), RestError> {
     run_pressed(data, answer, place, user, work, make, None).await
 }
 
@@ -91,7 +93,16 @@ async fn run_pressed(
     work: Work,
     make: impl FnOnce(&Bot) -> Result<Command, String> + Send + 'static,
     pressed: Option<(serenity::MessageId, String)>,
-) -> serenity::Result<()> {
+) -> Result<(), RestError> {
+    // Discord may deliver an interaction twice (a resumed gateway replays what it sent): the
+    // first delivery answers it, the second is not acted on at all (issue 40).
+    if !data.seen.first_time(answer.id.get()) {
+        info!(
+            interaction = answer.id.get(),
+            "an interaction delivered again is ignored"
+        );
+        return Ok(());
+    }
     let Some(place) = place else {
         return answer.respond(Message::text(NOT_IN_A_SERVER, true)).await;
     };
@@ -110,6 +121,9 @@ async fn run_pressed(
     };
     let bot = Arc::clone(&data.bot);
     let here = place.clone();
+    // What a heavy job answers (a GIF, an analysis) shows a game without changing it: if its
+    // answer fails it is asked for again, not kept.
+    let keep = work != Work::Heavy;
     // A long job says how far it has got; the deferred answer shows it.
     let (progress, mut progress_seen) = watch::channel(String::new());
     let task = async move {
@@ -120,14 +134,21 @@ async fn run_pressed(
                 progress.send_replace(text);
             });
             let _watching = bot.watch_progress(&place, user.id, watcher);
-            match make(&bot) {
+            let mut replies = match make(&bot) {
                 Ok(command) => bot.handle(&Invocation {
-                    place,
+                    place: place.clone(),
                     user,
                     command,
                 }),
                 Err(why) => vec![Reply::ephemeral(&place, sentence(&why))],
+            };
+            // Kept before anything is sent (issue 40): the answer holds those it answers, the
+            // courier posts the others at once.
+            if keep {
+                let answered = |r: &Reply| matches!(&r.to, Target::Channel(p) if *p == place);
+                bot.keep(&mut replies, &place.guild, answered);
             }
+            replies
         })
         .await
     };
@@ -136,7 +157,7 @@ async fn run_pressed(
     tokio::pin!(abandoned);
     let mut deferred = false;
     if data.defer_after.is_zero() {
-        answer.defer().await?;
+        defer(&answer).await;
         deferred = true;
     }
     let mut shown_at: Option<tokio::time::Instant> = None;
@@ -147,7 +168,7 @@ async fn run_pressed(
             outcome = &mut task => break Some(outcome),
             () = &mut abandoned => break None,
             () = tokio::time::sleep(data.defer_after), if !deferred => {
-                answer.defer().await?;
+                defer(&answer).await;
                 deferred = true;
             }
             changed = progress_seen.changed(), if deferred && progress_open => {
@@ -169,9 +190,12 @@ async fn run_pressed(
     let Some(outcome) = outcome else {
         // The work may still finish on its thread; its answer is this one.
         let replies = vec![Reply::ephemeral(&here, RESTARTING)];
-        return answer
-            .deliver(&data.outbox, &here, deferred, replies, None)
-            .await;
+        answered(
+            answer
+                .deliver(&data.courier, &here, deferred, replies, None)
+                .await,
+        );
+        return Ok(());
     };
     let replies = outcome.unwrap_or_else(|why| {
         error!("the bot core failed on a command: {why}");
@@ -182,9 +206,28 @@ async fn run_pressed(
     });
     // The command may have scheduled something sooner than the scheduler's next wake-up.
     data.scheduler.notify_one();
-    answer
-        .deliver(&data.outbox, &here, deferred, replies, pressed)
-        .await
+    answered(
+        answer
+            .deliver(&data.courier, &here, deferred, replies, pressed)
+            .await,
+    );
+    Ok(())
+}
+
+/// Defers the answer. A failure is logged and the command goes on: its replies are kept, and
+/// what the answer cannot post, the courier posts in the channel.
+async fn defer(answer: &Answer<'_>) {
+    if let Err(why) = answer.defer().await {
+        warn!("could not defer an answer: {why}");
+    }
+}
+
+/// The end of an answer: a failure was handled (the courier has what was not said), logged
+/// once here.
+fn answered(outcome: Result<(), RestError>) {
+    if let Err(why) = outcome {
+        info!("an answer failed and its replies were left to the courier: {why}");
+    }
 }
 
 /// A button press: the command its custom id stands for, with the same checks.
@@ -192,7 +235,7 @@ pub(crate) async fn button(
     ctx: &serenity::Context,
     press: &serenity::ComponentInteraction,
     data: &Data,
-) -> serenity::Result<()> {
+) -> Result<(), RestError> {
     let answer = Answer {
         http: &ctx.http,
         id: press.id,

@@ -12,8 +12,13 @@
 //! - `commands`: the poise commands, from the same registry: options to the core's values,
 //!   autocomplete of moves.
 //! - `interaction`: who and where, the call to the core and the answer within Discord's deadline.
+//! - `answer`: the interaction's answer itself, and what is left to the courier when it fails.
 //! - `outbox`: the core's replies as Discord messages (attachments, buttons, mentions), sent as
 //!   answers, channel messages or direct messages.
+//! - `courier`: posts what the core kept until said, and tries again what Discord did not take
+//!   (issue 40).
+//! - `seen`: interactions and messages already acted on, so a replayed one is ignored.
+//! - `rest`: a time limit on every REST call, and what each failure means.
 //! - `scheduler`: reminders and expiries, posted when due.
 //! - `threads`: the thread a game with `thread:true` is played in, opened once it is accepted.
 //! - `gate`: stops taking commands at shutdown and waits for those under way.
@@ -25,10 +30,12 @@
 //!
 //! `docs/discord.md` explains the setup in the developer portal and the test stand-in.
 
+mod answer;
 mod client;
 mod commands;
 mod computer;
 pub mod config;
+mod courier;
 mod data;
 mod error;
 mod framework;
@@ -39,7 +46,9 @@ pub mod logging;
 mod outbox;
 mod plain;
 mod registration;
+mod rest;
 mod scheduler;
+mod seen;
 pub mod shards;
 mod threads;
 mod unreadable;

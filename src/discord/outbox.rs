@@ -9,6 +9,8 @@
 //! Discord's timestamp markup (`<t:UNIX:f> (<t:UNIX:R>)`), which each reader sees in their own
 //! time zone.
 //!
+//! The answer to an interaction is made in [`super::answer`].
+//!
 //! Issue 15: every public message posted with buttons is recorded with the core
 //! ([`Bot::record_buttons`]), and after each command (or announcement) in a channel the buttons of
 //! its messages that answer nothing any more are taken off (an edit of the message with no
@@ -16,11 +18,13 @@
 
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 use poise::serenity_prelude as serenity;
 use serenity::builder::Builder;
 use tracing::warn;
 
+use super::rest::{timed, RestError, CALL_LIMIT, UPLOAD_LIMIT};
 use crate::bot::reply::{replace_times, ButtonStyle, Reply, Target};
 use crate::bot::{Bot, Place};
 
@@ -241,8 +245,8 @@ pub(crate) fn split_text(text: &str, max: usize) -> Vec<String> {
     parts
 }
 
-/// Sends messages outside interactions: to channels and to users' direct messages. Keeps the
-/// core's record of the messages with buttons.
+/// Posts the core's replies outside interactions: to channels and to users' direct messages.
+/// Keeps the core's record of the messages with buttons.
 pub(crate) struct Outbox {
     http: Arc<serenity::Http>,
     bot: Arc<Bot>,
@@ -251,11 +255,26 @@ pub(crate) struct Outbox {
     /// Messages whose buttons were taken off already: two sweeps running at once (after a press
     /// and after another command in the channel) may each find the pressed message dead.
     retired: Mutex<HashSet<u64>>,
+    /// The messages that are an interaction's answer, with its token and when that expires:
+    /// their buttons are taken off through the interaction's webhook, which needs no permission
+    /// in the channel (issue 40).
+    answers: Mutex<HashMap<u64, (String, Instant)>>,
 }
 
 /// How many retired message ids are remembered before the set starts over (an edit made twice
 /// after that is harmless: it only costs a request).
 const RETIRED_REMEMBERED: usize = 10_000;
+
+/// How long an interaction's token may be used: Discord keeps it 15 minutes; a minute is left
+/// for the request itself.
+const TOKEN_LIFE: Duration = Duration::from_secs(14 * 60);
+
+/// Where posting a reply stopped: how many of its messages went out, and why the next did not.
+#[derive(Debug)]
+pub(crate) struct Stopped {
+    pub parts_sent: u32,
+    pub error: RestError,
+}
 
 impl Outbox {
     pub fn new(http: Arc<serenity::Http>, bot: Arc<Bot>) -> Outbox {
@@ -264,6 +283,7 @@ impl Outbox {
             bot,
             dm_channels: Mutex::new(HashMap::new()),
             retired: Mutex::new(HashSet::new()),
+            answers: Mutex::new(HashMap::new()),
         }
     }
 
@@ -275,55 +295,78 @@ impl Outbox {
         &self.bot
     }
 
-    /// Sends a reply where it is addressed: a channel, or a user's direct messages. Failures
-    /// (a deleted channel, a user who refuses direct messages) are logged, not returned: the
-    /// core has already done what the reply announces.
-    pub async fn post(&self, reply: &Reply) {
-        let place = match &reply.to {
-            Target::Channel(place) => Some(place),
-            Target::DirectMessage(_) => None,
-        };
-        let channel = match &reply.to {
-            Target::Channel(place) => match channel_id(&place.channel) {
-                Some(channel) => channel,
-                None => {
-                    warn!(
-                        channel = place.channel,
-                        "a reply to a channel that is not a Discord channel was dropped"
-                    );
-                    return;
-                }
-            },
-            Target::DirectMessage(user) => match self.dm_channel(*user).await {
-                Some(channel) => channel,
-                None => return,
-            },
-        };
-        for message in messages(reply) {
-            let buttons = message.buttons.clone();
-            let posted = self.send(channel, message.create()).await;
-            if let Some(place) = place {
-                self.record(place, posted.map(|m| m.id), buttons).await;
-            }
-        }
-        if let Some(place) = place {
-            self.retire_dead_buttons(place, None).await;
-        }
-    }
-
-    /// Posts `message` in `channel`, logging a failure; the message posted.
-    pub async fn send(
+    /// Runs `work` on the core off the async threads (it uses SQLite); `None` if it panicked
+    /// (logged).
+    pub async fn on_core<T: Send + 'static>(
         &self,
-        channel: serenity::ChannelId,
-        message: serenity::CreateMessage,
-    ) -> Option<serenity::Message> {
-        match message.execute(self.http(), (channel, None)).await {
-            Ok(posted) => Some(posted),
+        work: impl FnOnce(&Bot) -> T + Send + 'static,
+    ) -> Option<T> {
+        let bot = Arc::clone(&self.bot);
+        match tokio::task::spawn_blocking(move || work(&bot)).await {
+            Ok(value) => Some(value),
             Err(why) => {
-                warn!(channel = channel.get(), "could not post a message: {why}");
+                warn!("the bot core failed: {why}");
                 None
             }
         }
+    }
+
+    /// Posts `reply` where it is addressed (a channel, or a user's direct messages), from its
+    /// message `from` on (the earlier ones of a long reply went out already). The first message
+    /// answers `reference` if given (a plain message that was a move), and still goes out if
+    /// that message was deleted meanwhile. A kept reply's messages carry a nonce Discord
+    /// enforces, so a message posted by a request whose answer was lost is not posted again by
+    /// the retry. Public messages with buttons are recorded.
+    pub async fn post(
+        &self,
+        reply: &Reply,
+        from: u32,
+        reference: Option<&serenity::Message>,
+    ) -> Result<(), Stopped> {
+        let stopped = |error| Stopped {
+            parts_sent: from,
+            error,
+        };
+        let (channel, place) = match &reply.to {
+            Target::Channel(place) => match channel_id(&place.channel) {
+                Some(channel) => (channel, Some(place)),
+                None => return Err(stopped(RestError::NotDiscord)),
+            },
+            Target::DirectMessage(user) => (self.dm_channel(*user).await.map_err(stopped)?, None),
+        };
+        for (i, message) in messages(reply).into_iter().enumerate().skip(from as usize) {
+            let buttons = message.buttons.clone();
+            let limit = if message.files.is_empty() {
+                CALL_LIMIT
+            } else {
+                UPLOAD_LIMIT
+            };
+            let mut create = message.create();
+            if let Some(id) = reply.kept {
+                create = create
+                    .nonce(serenity::Nonce::String(format!("k{id}p{i}")))
+                    .enforce_nonce(true);
+            }
+            if let (0, Some(original)) = (i, reference) {
+                let reference =
+                    serenity::MessageReference::from(original).fail_if_not_exists(false);
+                create = create.reference_message(reference);
+            }
+            match timed(limit, create.execute(self.http(), (channel, None))).await {
+                Ok(posted) => {
+                    if let Some(place) = place {
+                        self.record(place, Some(posted.id), buttons).await;
+                    }
+                }
+                Err(error) => {
+                    return Err(Stopped {
+                        parts_sent: i as u32,
+                        error,
+                    })
+                }
+            }
+        }
+        Ok(())
     }
 
     /// Records a posted message of `place` that carries buttons (`buttons`: one of their
@@ -337,19 +380,33 @@ impl Outbox {
         let (Some(message), Some(custom_id)) = (message, buttons) else {
             return;
         };
-        let (bot, place) = (Arc::clone(&self.bot), place.clone());
-        let recorded = tokio::task::spawn_blocking(move || {
-            bot.record_buttons(&place, &message.get().to_string(), &custom_id)
-        })
-        .await;
-        if let Err(why) = recorded {
-            warn!("could not record a message with buttons: {why}");
-        }
+        let place = place.clone();
+        self.on_core(move |bot| bot.record_buttons(&place, &message.get().to_string(), &custom_id))
+            .await;
+    }
+
+    /// Remembers that `message` is the answer to the interaction of `token`.
+    pub(crate) fn note_answer(&self, message: serenity::MessageId, token: &str) {
+        let mut answers = self.answers.lock().unwrap_or_else(|e| e.into_inner());
+        let now = Instant::now();
+        answers.retain(|_, (_, until)| *until > now);
+        answers.insert(message.get(), (token.to_string(), now + TOKEN_LIFE));
+    }
+
+    /// The token of the interaction `message` answers, while it can be used.
+    fn answer_token(&self, message: u64) -> Option<String> {
+        let answers = self.answers.lock().unwrap_or_else(|e| e.into_inner());
+        answers
+            .get(&message)
+            .filter(|(_, until)| *until > Instant::now())
+            .map(|(token, _)| token.clone())
     }
 
     /// Takes the buttons off the messages of `place` whose buttons answer nothing any more: the
     /// recorded ones, and `pressed` (a message and the custom id of its button just pressed),
-    /// recorded or not. Failures are logged: a leftover button is still refused when pressed.
+    /// recorded or not. A message that is an interaction's answer is edited through that
+    /// interaction's webhook while its token lasts, any other through the channel. Failures
+    /// are logged: a leftover button is still refused when pressed.
     pub async fn retire_dead_buttons(
         &self,
         place: &Place,
@@ -358,25 +415,23 @@ impl Outbox {
         let Some(channel) = channel_id(&place.channel) else {
             return;
         };
-        let (bot, here) = (Arc::clone(&self.bot), place.clone());
-        let dead = tokio::task::spawn_blocking(move || {
-            let mut dead: Vec<u64> = bot
-                .dead_button_messages(&here)
-                .iter()
-                .filter_map(|id| id.parse().ok())
-                .collect();
-            if let Some((message, custom_id)) = pressed {
-                if !dead.contains(&message.get()) && !bot.button_is_live(&here, &custom_id) {
-                    dead.push(message.get());
+        let here = place.clone();
+        let dead = self
+            .on_core(move |bot| {
+                let mut dead: Vec<u64> = bot
+                    .dead_button_messages(&here)
+                    .iter()
+                    .filter_map(|id| id.parse().ok())
+                    .collect();
+                if let Some((message, custom_id)) = pressed {
+                    if !dead.contains(&message.get()) && !bot.button_is_live(&here, &custom_id) {
+                        dead.push(message.get());
+                    }
                 }
-            }
-            dead
-        })
-        .await
-        .unwrap_or_else(|why| {
-            warn!("could not look for dead buttons: {why}");
-            Vec::new()
-        });
+                dead
+            })
+            .await
+            .unwrap_or_default();
         let dead: Vec<u64> = {
             let mut retired = self.retired.lock().unwrap_or_else(|e| e.into_inner());
             if retired.len() >= RETIRED_REMEMBERED {
@@ -387,158 +442,46 @@ impl Outbox {
                 .collect()
         };
         for message in dead {
-            let edit = serenity::EditMessage::new().components(Vec::new());
-            if let Err(why) = channel
-                .edit_message(self.http(), serenity::MessageId::new(message), edit)
-                .await
-            {
+            let id = serenity::MessageId::new(message);
+            let edited = match self.answer_token(message) {
+                Some(token) => {
+                    let edit =
+                        serenity::CreateInteractionResponseFollowup::new().components(Vec::new());
+                    timed(CALL_LIMIT, edit.execute(self.http(), (Some(id), &token)))
+                        .await
+                        .map(drop)
+                }
+                None => {
+                    let edit = serenity::EditMessage::new().components(Vec::new());
+                    timed(CALL_LIMIT, channel.edit_message(self.http(), id, edit))
+                        .await
+                        .map(drop)
+                }
+            };
+            if let Err(why) = edited {
                 warn!(message, "could not take the buttons off a message: {why}");
             }
         }
     }
 
-    async fn dm_channel(&self, user: u64) -> Option<serenity::ChannelId> {
+    /// The direct-message channel with `user`.
+    async fn dm_channel(&self, user: u64) -> Result<serenity::ChannelId, RestError> {
         let known = self
             .dm_channels
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .get(&user)
             .copied();
-        if known.is_some() {
-            return known;
+        if let Some(known) = known {
+            return Ok(known);
         }
-        let id = user_id(user)?;
-        match id.create_dm_channel(self.http()).await {
-            Ok(channel) => {
-                self.dm_channels
-                    .lock()
-                    .unwrap_or_else(|e| e.into_inner())
-                    .insert(user, channel.id);
-                Some(channel.id)
-            }
-            Err(why) => {
-                warn!(user, "could not open a direct message channel: {why}");
-                None
-            }
-        }
-    }
-}
-
-/// Where an interaction is answered: its id and token.
-pub(crate) struct Answer<'a> {
-    pub http: &'a serenity::Http,
-    pub id: serenity::InteractionId,
-    pub token: &'a str,
-    /// The largest file the answer may carry in this server (Discord gives it with every
-    /// interaction: 10 MiB, more with boosts).
-    pub attachment_size_limit: u32,
-}
-
-impl Answer<'_> {
-    /// The first answer, a message (callback type 4).
-    pub async fn respond(&self, message: Message) -> serenity::Result<()> {
-        serenity::CreateInteractionResponse::Message(message.response())
-            .execute(self.http, (self.id, self.token))
-            .await
-    }
-
-    /// The message the first answer became (a callback does not say).
-    async fn original(&self) -> Option<serenity::MessageId> {
-        match self
-            .http
-            .get_original_interaction_response(self.token)
-            .await
-        {
-            Ok(message) => Some(message.id),
-            Err(why) => {
-                warn!("could not read the answer's message: {why}");
-                None
-            }
-        }
-    }
-
-    /// The first answer, "thinking..." in public (callback type 5), to be edited later.
-    pub async fn defer(&self) -> serenity::Result<()> {
-        serenity::CreateInteractionResponse::Defer(serenity::CreateInteractionResponseMessage::new())
-            .execute(self.http, (self.id, self.token))
-            .await
-    }
-
-    /// Replaces the deferred answer; the message it is.
-    pub async fn edit_original(&self, message: Message) -> serenity::Result<serenity::Message> {
-        message.edit().execute(self.http, self.token).await
-    }
-
-    /// Removes the deferred answer.
-    pub async fn delete_original(&self) -> serenity::Result<()> {
-        self.http
-            .delete_original_interaction_response(self.token)
-            .await
-    }
-
-    /// A further message; the message posted.
-    pub async fn followup(&self, message: Message) -> serenity::Result<serenity::Message> {
-        message
-            .followup()
-            .execute(self.http, (None, self.token))
-            .await
-    }
-
-    /// Answers with the core's replies to an invocation at `place`: those addressed to that
-    /// channel answer the interaction (the first as its answer, or as the edit of the deferred
-    /// answer, the others as followups), the rest go where they are addressed. An ephemeral
-    /// first reply to a deferred (public) answer removes that answer and follows up
-    /// ephemerally. Public messages with buttons are recorded; then the buttons of `place` that
-    /// answer nothing any more (and of `pressed`, the button that was pressed, if any) are taken
-    /// off.
-    pub async fn deliver(
-        &self,
-        outbox: &Outbox,
-        place: &Place,
-        deferred: bool,
-        replies: Vec<Reply>,
-        pressed: Option<(serenity::MessageId, String)>,
-    ) -> serenity::Result<()> {
-        let (here, elsewhere): (Vec<Reply>, Vec<Reply>) = replies
-            .into_iter()
-            .partition(|r| matches!(&r.to, Target::Channel(p) if p == place));
-        let mut messages: Vec<Message> = here.iter().flat_map(messages).collect();
-        if messages.is_empty() {
-            messages.push(Message::text("Done.", true));
-        }
-        let mut messages = messages.into_iter();
-        if let Some(first) = messages.next() {
-            let buttons = first.buttons.clone();
-            let posted = match (deferred, first.ephemeral) {
-                (false, _) => {
-                    self.respond(first).await?;
-                    match buttons {
-                        Some(_) => self.original().await,
-                        None => None,
-                    }
-                }
-                (true, false) => Some(self.edit_original(first).await?.id),
-                (true, true) => {
-                    self.delete_original().await?;
-                    Some(self.followup(first).await?.id)
-                }
-            };
-            outbox.record(place, posted, buttons).await;
-        }
-        for message in messages {
-            let buttons = message.buttons.clone();
-            let posted = self.followup(message).await?.id;
-            outbox.record(place, Some(posted), buttons).await;
-        }
-        for reply in &elsewhere {
-            outbox.post(reply).await;
-        }
-        outbox.retire_dead_buttons(place, pressed).await;
-        // A game that starts in a thread of its own (issue 15), once its start is posted; a
-        // tournament's next round may start from a game ending elsewhere (issue 32).
-        outbox.open_threads(&here).await;
-        outbox.open_threads(&elsewhere).await;
-        Ok(())
+        let id = user_id(user).ok_or(RestError::NotDiscord)?;
+        let channel = timed(CALL_LIMIT, id.create_dm_channel(self.http())).await?;
+        self.dm_channels
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(user, channel.id);
+        Ok(channel.id)
     }
 }
 

@@ -12,13 +12,16 @@ use tracing::warn;
 
 use super::data::Data;
 use super::interaction::place;
-use super::outbox::{self, Message};
-use crate::bot::reply::Target;
+use crate::bot::reply::{Reply, Target, Visibility};
 use crate::bot::{suggest, Invocation, User};
 
 /// Handles a message if it is a move.
 pub(crate) async fn on_message(data: &Data, message: &serenity::Message) {
     if message.author.bot || message.content.trim().is_empty() {
+        return;
+    }
+    // A message delivered again (a resumed gateway's replay) is not played twice.
+    if !data.seen.first_time(message.id.get()) {
         return;
     }
     let Some(place) = place(message.guild_id, message.channel_id) else {
@@ -54,11 +57,16 @@ pub(crate) async fn on_message(data: &Data, message: &serenity::Message) {
         let _turn = turn;
         let command = suggest::plain_move(&bot, &place, user.id, &text)?;
         Ok::<_, crate::store::StoreError>(command.map(|command| {
-            bot.handle(&Invocation {
-                place,
+            let mut replies = bot.handle(&Invocation {
+                place: place.clone(),
                 user,
                 command,
-            })
+            });
+            // Kept before anything is sent (issue 40), those answering the message held for
+            // this answer.
+            let answered = |r: &Reply| matches!(&r.to, Target::Channel(p) if *p == place);
+            bot.keep(&mut replies, &place.guild, answered);
+            replies
         }))
     })
     .await;
@@ -75,29 +83,38 @@ pub(crate) async fn on_message(data: &Data, message: &serenity::Message) {
         }
     };
     data.scheduler.notify_one();
-    let mut first = true;
-    for reply in &replies {
-        match &reply.to {
-            Target::Channel(p) if *p == here => {
-                for part in outbox::messages(reply) {
-                    let buttons = part.buttons.clone();
-                    let mut create = Message {
-                        ephemeral: false,
-                        ..part
-                    }
-                    .create();
-                    if first {
-                        create = create.reference_message(message);
-                        first = false;
-                    }
-                    let posted = data.outbox.send(message.channel_id, create).await;
-                    data.outbox
-                        .record(&here, posted.map(|m| m.id), buttons)
-                        .await;
-                }
+    let courier = &data.courier;
+    let (here_replies, elsewhere): (Vec<Reply>, Vec<Reply>) = replies
+        .into_iter()
+        .partition(|r| matches!(&r.to, Target::Channel(p) if *p == here));
+    courier.take(elsewhere).await;
+    // The answers are posted in the channel, the first as a reply to the message (a refusal
+    // too: a message cannot be answered privately); what fails is left to the courier.
+    let mut said = Vec::new();
+    let mut left = Vec::new();
+    for (i, reply) in here_replies.into_iter().enumerate() {
+        if !left.is_empty() {
+            left.push((reply, 0));
+            continue;
+        }
+        let public = Reply {
+            visibility: Visibility::Public,
+            ..reply
+        };
+        let reference = (i == 0).then_some(message);
+        match courier.outbox().post(&public, 0, reference).await {
+            Ok(()) => said.push(public),
+            Err(stopped) => {
+                warn!(
+                    "could not answer a move typed as a message: {}",
+                    stopped.error
+                );
+                left.push((public, stopped.parts_sent));
             }
-            _ => data.outbox.post(reply).await,
         }
     }
-    data.outbox.retire_dead_buttons(&here, None).await;
+    courier.said(&said).await;
+    courier.leave(left).await;
+    courier.outbox().retire_dead_buttons(&here, None).await;
+    courier.open_threads(&said).await;
 }

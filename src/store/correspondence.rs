@@ -319,12 +319,16 @@ impl Store {
         Ok(())
     }
 
-    /// Whether a user gets "your move" and reminders by direct message.
+    /// Whether a user gets "your move" and reminders by direct message: they
+    /// asked for them, and their direct messages did not refuse the bot
+    /// since (issue 40).
     pub fn dm_enabled(&self, user: super::UserId) -> Result<bool> {
         Ok(self
             .conn()
             .query_row_cached(
-                "SELECT enabled FROM dm_notifications WHERE user_id = ?1",
+                "SELECT d.enabled AND NOT EXISTS (
+                     SELECT 1 FROM users u WHERE u.id = d.user_id AND u.dm_refused_at IS NOT NULL)
+                 FROM dm_notifications d WHERE d.user_id = ?1",
                 [id_in(user)],
                 |r| r.get(0),
             )
@@ -332,18 +336,28 @@ impl Store {
             .unwrap_or(false))
     }
 
+    /// Sets whether a user gets direct messages (`/notify`); a refusal of
+    /// their direct messages noted before is forgotten (they changed their
+    /// settings).
     pub fn set_dm_enabled(
         &self,
         user: super::UserId,
         enabled: bool,
         now: DateTime<Utc>,
     ) -> Result<()> {
-        self.conn().execute_cached(
+        let mut conn = self.conn();
+        let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+        tx.execute_cached(
             "INSERT INTO dm_notifications (user_id, enabled, updated_at) VALUES (?1, ?2, ?3)
              ON CONFLICT (user_id) DO UPDATE SET enabled = excluded.enabled,
                  updated_at = excluded.updated_at",
             params![id_in(user), enabled, time_text(now)],
         )?;
+        tx.execute_cached(
+            "UPDATE users SET dm_refused_at = NULL WHERE id = ?1",
+            [id_in(user)],
+        )?;
+        tx.commit()?;
         Ok(())
     }
 

@@ -239,6 +239,39 @@ fn fill(shards: &Shards, guild: &str, n: usize) {
         "/tak challenge opponent:@taktable level:1 color:white",
     );
     shards.bot(guild).play_computer_turns();
+    // A game whose channel was deleted, set aside (issue 40), and a reply
+    // still waiting in the outbox to be said.
+    say(
+        "gone",
+        "erin",
+        "/tak challenge opponent:@frank size:3 color:white",
+    );
+    say("gone", "frank", "/accept");
+    for (user, line) in [
+        ("erin", "/move a1"),
+        ("frank", "/move c3"),
+        ("erin", "/move b2"),
+        ("frank", "/move c2"),
+    ] {
+        say("gone", user, line);
+    }
+    let gone = bot
+        .store()
+        .all_games()
+        .unwrap()
+        .into_iter()
+        .find(|g| g.guild == guild && g.channel == "gone")
+        .expect("the game of the deleted channel");
+    assert!(bot
+        .store()
+        .set_game_aside(gone.id, "channel deleted", bot.now())
+        .unwrap());
+    bot.store()
+        .keep_replies(
+            &[(guild, format!("{{\"unsaid\":{n}}}"), bot.now())],
+            bot.now(),
+        )
+        .unwrap();
     // A tournament under way: its entrants, a round with a bye and a forfeit without a game.
     let store = bot.store();
     let tournament = store

@@ -450,8 +450,8 @@ async fn a_refused_move_changes_nothing_in_the_database() {
 }
 
 /// With DISCORD_DEFER_AFTER_MS=0 every answer is deferred (callback type 5, public), then the
-/// original answer is edited with the result (the board picture included); a refusal removes
-/// the public placeholder and follows up ephemerally.
+/// original answer is edited with the result (the board picture included); a refusal edits
+/// the public placeholder to say the answer is private and follows up ephemerally.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn slow_answers_are_deferred_then_edited() {
     let mut bot = RunningBot::start_ready(&[("DISCORD_DEFER_AFTER_MS", "0")]).await;
@@ -487,7 +487,23 @@ async fn slow_answers_are_deferred_then_edited() {
     let (refused, callback) = standin.slash(&bob, "move", notation("a1")).await;
     assert_eq!(callback.json()["type"], 5);
     let original = format!("{API}/webhooks/{app}/{}/messages/@original", refused.token);
-    standin.wait_for(Method::DELETE, &original, WAIT).await;
+    // Issue 40, Discord's documented way: the first followup after a deferral would edit the
+    // public loading message and ignore the ephemeral flag, so the loading message is edited
+    // first (saying nothing of the refusal), and the refusal follows up ephemerally.
+    let edit = standin.wait_for(Method::PATCH, &original, WAIT).await;
+    let public = edit.json();
+    assert!(!is_ephemeral(&public), "{public}");
+    assert!(
+        public["content"].as_str().unwrap().contains("privately"),
+        "{public}"
+    );
+    assert!(
+        !standin
+            .requests()
+            .iter()
+            .any(|r| r.method == Method::DELETE),
+        "nothing is deleted"
+    );
     let followup = format!("{API}/webhooks/{app}/{}", refused.token);
     let followup = standin.wait_for(Method::POST, &followup, WAIT).await;
     let data = followup.json();

@@ -442,6 +442,16 @@ async fn standin_payloads_match_serenitys_models() {
     assert_eq!(posted.content, "hi");
     assert_eq!(posted.attachments[0].filename, "board.png");
     assert_eq!(posted.attachments[0].size, 3);
+    // The interaction is answered first (deferred): Discord keeps no original
+    // message to edit before its callback.
+    http.create_interaction_response(
+        serenity::model::id::InteractionId::new(1_100_000_000_000_000_900),
+        "interaction-token",
+        &json!({ "type": 5 }),
+        vec![],
+    )
+    .await
+    .unwrap();
     let followup = http
         .create_followup_message("interaction-token", &json!({ "content": "later" }), vec![])
         .await

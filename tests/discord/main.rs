@@ -14,6 +14,7 @@ mod support;
 mod ai_bot;
 mod discord_buttons;
 mod discord_cli;
+mod discord_faults;
 mod discord_game;
 mod discord_public;
 mod discord_shards;

@@ -10,7 +10,6 @@
 //! require; `docs/discord.md` lists the endpoints and events it fakes.
 
 use std::collections::{HashMap, HashSet};
-use std::convert::Infallible;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -169,6 +168,88 @@ pub struct RecordedRequest {
     pub status: u16,
     /// The JSON the stand-in answered with (e.g. the message it made, with its id).
     pub answer: Option<Value>,
+    /// A message post whose enforced nonce was seen before: Discord answers with the message
+    /// made then, and makes none.
+    pub repeated: bool,
+    /// The fault injected into this request, if any.
+    pub fault: Option<FaultKind>,
+}
+
+/// A fault the stand-in injects into its REST answers (issue 40).
+#[derive(Clone, Debug, PartialEq)]
+pub enum FaultKind {
+    /// Answer with this status and Discord's JSON error `code`, without carrying the request
+    /// out.
+    Status { status: u16, code: u64 },
+    /// 429, as Discord's rate limiter answers: `Retry-After` and `X-RateLimit-*` headers and
+    /// `retry_after` in the body; `global` for the bot's global limit.
+    RateLimited { retry_after: f64, global: bool },
+    /// Close the connection without an answer, the request not carried out.
+    Reset,
+    /// Carry the request out, then close the connection without an answer: the answer is
+    /// lost, the effect is not.
+    ResetAfter,
+    /// Hold the request this long before carrying it out and answering.
+    Hang(Duration),
+}
+
+/// Which requests a fault hits: it is given the request (its path still with `/api/v10`).
+pub type FaultMatch = Arc<dyn Fn(&RecordedRequest) -> bool + Send + Sync>;
+
+/// A fault injected into the requests `matches` picks, the next `times` of them (`None`: until
+/// cleared).
+#[derive(Clone)]
+pub struct Fault {
+    pub matches: FaultMatch,
+    pub kind: FaultKind,
+    pub times: Option<usize>,
+}
+
+impl Fault {
+    /// `kind` on every request `matches` picks, until cleared.
+    pub fn on(
+        matches: impl Fn(&RecordedRequest) -> bool + Send + Sync + 'static,
+        kind: FaultKind,
+    ) -> Fault {
+        Fault {
+            matches: Arc::new(matches),
+            kind,
+            times: None,
+        }
+    }
+
+    /// Only the next `n` requests picked.
+    pub fn times(mut self, n: usize) -> Fault {
+        self.times = Some(n);
+        self
+    }
+}
+
+/// Posts in channels (`POST /channels/{id}/messages`), direct messages included.
+pub fn channel_posts(r: &RecordedRequest) -> bool {
+    let path = r.path.strip_prefix(API).unwrap_or_default();
+    r.method == Method::POST && path.starts_with("/channels/") && path.ends_with("/messages")
+}
+
+/// Posts in channels that carry files (a picture).
+pub fn channel_uploads(r: &RecordedRequest) -> bool {
+    channel_posts(r) && r.is_multipart()
+}
+
+/// Interaction callbacks (`POST /interactions/{id}/{token}/callback`).
+pub fn callbacks(r: &RecordedRequest) -> bool {
+    let path = r.path.strip_prefix(API).unwrap_or_default();
+    r.method == Method::POST && path.starts_with("/interactions/") && path.ends_with("/callback")
+}
+
+/// Edits of an interaction's answer and its followups (`/webhooks/...`).
+pub fn webhooks(r: &RecordedRequest) -> bool {
+    r.path.starts_with(&format!("{API}/webhooks/"))
+}
+
+/// Every request.
+pub fn every(_r: &RecordedRequest) -> bool {
+    true
 }
 
 /// The custom id of the button `label` in a message payload's components.
@@ -189,6 +270,17 @@ impl RecordedRequest {
         let body = self.json();
         assert_eq!(body["type"], 4, "{body}");
         body["data"].clone()
+    }
+
+    /// The message a request makes or edits: a callback's `data`, or the body of a message
+    /// post or edit (`null` if there is none).
+    pub fn payload(&self) -> Value {
+        let body = self.try_json().unwrap_or(Value::Null);
+        if self.path.ends_with("/callback") {
+            body["data"].clone()
+        } else {
+            body
+        }
     }
 
     pub fn header(&self, name: &str) -> Option<&str> {
@@ -321,6 +413,14 @@ struct State {
     /// The connections that identified as one shard of several (`shard: [id, total]`, total
     /// above 1), by shard id. While there are any, events are routed as Discord routes them.
     shards: Mutex<HashMap<u64, ShardLink>>,
+    /// The faults injected, first match wins.
+    faults: Mutex<Vec<Fault>>,
+    /// The messages made with an enforced nonce, by nonce.
+    nonces: Mutex<HashMap<String, Value>>,
+    /// Each interaction's answer (its original message), by the interaction's token.
+    originals: Mutex<HashMap<String, Value>>,
+    /// The interactions called back already.
+    answered: Mutex<HashSet<String>>,
 }
 
 /// One shard's identified connection: its own outbox and sequence numbers.
@@ -405,6 +505,10 @@ impl StandIn {
             dm_channels: Mutex::new(HashMap::new()),
             quiet_threads: Mutex::new(HashSet::new()),
             shards: Mutex::new(HashMap::new()),
+            faults: Mutex::new(Vec::new()),
+            nonces: Mutex::new(HashMap::new()),
+            originals: Mutex::new(HashMap::new()),
+            answered: Mutex::new(HashSet::new()),
         });
         let tasks = vec![
             tokio::spawn(serve_http(http, Arc::clone(&state))),
@@ -420,6 +524,16 @@ impl StandIn {
 
     pub fn options(&self) -> &Options {
         &self.state.options
+    }
+
+    /// Injects `fault` (issue 40).
+    pub fn inject(&self, fault: Fault) {
+        self.state.faults.lock().unwrap().push(fault);
+    }
+
+    /// Removes every fault: Discord is back.
+    pub fn clear_faults(&self) {
+        self.state.faults.lock().unwrap().clear();
     }
 
     /// Every HTTP request so far.
@@ -986,7 +1100,8 @@ fn user_option_ids(options: &Value, ids: &mut Vec<u64>) {
     }
 }
 
-fn text_channel(options: &Options) -> Value {
+/// The test channel as Discord sends it (in GUILD_CREATE, CHANNEL_DELETE...).
+pub fn text_channel(options: &Options) -> Value {
     json!({
         "id": options.channel_id.to_string(),
         "type": 0,
@@ -1026,10 +1141,35 @@ async fn serve_http(listener: TcpListener, state: Arc<State>) {
 
 type Answer = (StatusCode, Option<Value>);
 
+/// A connection the stand-in drops without an answer (an injected reset).
+#[derive(Debug)]
+struct Dropped;
+
+impl std::fmt::Display for Dropped {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "connection dropped by an injected fault")
+    }
+}
+
+impl std::error::Error for Dropped {}
+
+/// The fault for `request`, if one is injected (counting it down).
+fn take_fault(state: &State, request: &RecordedRequest) -> Option<FaultKind> {
+    let mut faults = state.faults.lock().unwrap();
+    let index = faults
+        .iter()
+        .position(|f| f.times != Some(0) && (f.matches)(request))?;
+    let fault = &mut faults[index];
+    if let Some(times) = &mut fault.times {
+        *times -= 1;
+    }
+    Some(fault.kind.clone())
+}
+
 async fn handle(
     state: Arc<State>,
     request: Request<Incoming>,
-) -> Result<Response<Full<Bytes>>, Infallible> {
+) -> Result<Response<Full<Bytes>>, Dropped> {
     let (parts, body) = request.into_parts();
     let body = body
         .collect()
@@ -1053,18 +1193,76 @@ async fn handle(
         body,
         status: 0,
         answer: None,
+        repeated: false,
+        fault: None,
     };
 
     if let Some(delay) = slowed(&state, &recorded) {
         tokio::time::sleep(delay).await;
     }
-    let (status, answer) = route(&state, &recorded);
+    let fault = take_fault(&state, &recorded);
+    recorded.fault = fault.clone();
+    let mut headers: Vec<(&str, String)> = Vec::new();
+    let (status, answer) = match &fault {
+        Some(FaultKind::Status { status, code }) => error(
+            StatusCode::from_u16(*status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR),
+            *code,
+            "injected fault",
+        ),
+        Some(FaultKind::RateLimited {
+            retry_after,
+            global,
+        }) => {
+            headers.push(("retry-after", format!("{}", retry_after.ceil())));
+            headers.push(("x-ratelimit-limit", "5".into()));
+            headers.push(("x-ratelimit-remaining", "0".into()));
+            headers.push(("x-ratelimit-reset-after", format!("{retry_after}")));
+            headers.push(("x-ratelimit-bucket", "stand-in".into()));
+            if *global {
+                headers.push(("x-ratelimit-global", "true".into()));
+            }
+            headers.push((
+                "x-ratelimit-scope",
+                if *global { "global" } else { "user" }.into(),
+            ));
+            (
+                StatusCode::TOO_MANY_REQUESTS,
+                Some(json!({
+                    "message": "You are being rate limited.",
+                    "retry_after": retry_after,
+                    "global": global,
+                })),
+            )
+        }
+        Some(FaultKind::Reset) => {
+            recorded.status = 0;
+            state.requests.lock().unwrap().push(recorded);
+            state.changed();
+            return Err(Dropped);
+        }
+        Some(FaultKind::Hang(delay)) => {
+            tokio::time::sleep(*delay).await;
+            // Discord takes an interaction's answer within 3 seconds of the interaction only.
+            if callbacks(&recorded) && *delay >= Duration::from_secs(3) {
+                error(StatusCode::NOT_FOUND, 10062, "Unknown interaction")
+            } else {
+                route(&state, &mut recorded)
+            }
+        }
+        Some(FaultKind::ResetAfter) | None => route(&state, &mut recorded),
+    };
     recorded.status = status.as_u16();
     recorded.answer = answer.clone();
     state.requests.lock().unwrap().push(recorded);
     state.changed();
+    if fault == Some(FaultKind::ResetAfter) {
+        return Err(Dropped);
+    }
 
     let mut response = Response::builder().status(status);
+    for (name, value) in headers {
+        response = response.header(name, value);
+    }
     let body = match answer {
         Some(value) => {
             response = response.header("content-type", "application/json");
@@ -1104,7 +1302,7 @@ fn error(status: StatusCode, code: u64, message: &str) -> Answer {
     (status, Some(json!({ "message": message, "code": code })))
 }
 
-fn route(state: &State, request: &RecordedRequest) -> Answer {
+fn route(state: &State, request: &mut RecordedRequest) -> Answer {
     let Some(rest) = request.path.strip_prefix(API) else {
         return error(StatusCode::NOT_FOUND, 0, "404: Not Found");
     };
@@ -1177,7 +1375,7 @@ fn route(state: &State, request: &RecordedRequest) -> Answer {
             Ok(guild) => commands(state, request, Some(guild)),
             Err(_) => error(StatusCode::BAD_REQUEST, 50035, "Invalid Form Body"),
         },
-        ["interactions", id, _token, "callback"] if method == Method::POST => {
+        ["interactions", id, token, "callback"] if method == Method::POST => {
             let Ok(payload) = request.try_json() else {
                 return error(
                     StatusCode::BAD_REQUEST,
@@ -1189,6 +1387,28 @@ fn route(state: &State, request: &RecordedRequest) -> Answer {
                 Some(1 | 4..=10 | 12) => {}
                 _ => return error(StatusCode::BAD_REQUEST, 50035, "Invalid Form Body"),
             }
+            if !state.answered.lock().unwrap().insert(id.to_string()) {
+                return error(
+                    StatusCode::BAD_REQUEST,
+                    40060,
+                    "Interaction has already been acknowledged.",
+                );
+            }
+            // What the answer's message is: its content, or a loading message (deferred).
+            let original = match payload["type"].as_u64() {
+                Some(4) => message_from_payload(
+                    state,
+                    &payload["data"],
+                    &request.files(),
+                    Some(options.application_id),
+                ),
+                _ => message_from_payload(state, &json!({}), &[], Some(options.application_id)),
+            };
+            state
+                .originals
+                .lock()
+                .unwrap()
+                .insert(token.to_string(), original);
             let with_response = request
                 .query
                 .as_deref()
@@ -1203,6 +1423,27 @@ fn route(state: &State, request: &RecordedRequest) -> Answer {
             // A followup message; serenity asks `?wait=true`-style and expects the message back.
             let message = message_from_request(state, request, Some(options.application_id));
             ok(message)
+        }
+        ["webhooks", id, token, "messages", "@original"] if *id == app => {
+            let mut originals = state.originals.lock().unwrap();
+            let Some(original) = originals.get_mut(*token) else {
+                return error(StatusCode::NOT_FOUND, 10015, "Unknown Webhook");
+            };
+            match *method {
+                Method::GET => ok(original.clone()),
+                Method::PATCH => {
+                    let edited = message_from_request(state, request, Some(options.application_id));
+                    let id = original["id"].clone();
+                    *original = edited;
+                    original["id"] = id;
+                    ok(original.clone())
+                }
+                Method::DELETE => {
+                    originals.remove(*token);
+                    (StatusCode::NO_CONTENT, None)
+                }
+                _ => error(StatusCode::METHOD_NOT_ALLOWED, 0, "405: Method Not Allowed"),
+            }
         }
         ["webhooks", id, _token, "messages", _message] if *id == app => match *method {
             Method::GET | Method::PATCH => ok(message_from_request(
@@ -1250,8 +1491,25 @@ fn route(state: &State, request: &RecordedRequest) -> Answer {
             }))
         }
         ["channels", channel, "messages"] if method == Method::POST => {
+            // A nonce Discord enforces: the message made with it before is answered, and no
+            // other is made.
+            let payload = request.payload();
+            let nonce = payload["nonce"]
+                .as_str()
+                .filter(|_| payload["enforce_nonce"] == json!(true))
+                .map(str::to_string);
+            if let Some(made) = nonce
+                .as_ref()
+                .and_then(|n| state.nonces.lock().unwrap().get(n).cloned())
+            {
+                request.repeated = true;
+                return ok(made);
+            }
             let mut message = message_from_request(state, request, None);
             message["channel_id"] = json!(channel);
+            if let Some(nonce) = nonce {
+                state.nonces.lock().unwrap().insert(nonce, message.clone());
+            }
             ok(message)
         }
         ["channels", _channel, "messages", _message] => match *method {

@@ -16,6 +16,7 @@ pub mod context;
 pub mod core;
 pub mod escape;
 pub mod interval;
+pub mod kept;
 pub mod live;
 pub mod notify;
 pub mod openings;

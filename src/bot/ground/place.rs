@@ -1,9 +1,11 @@
 //! Where and by whom a command is given.
 
+use serde::{Deserialize, Serialize};
+
 use crate::store::{Challenge, GameRow, UserId};
 
 /// Where a command was given: a server (guild) and a channel in it.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Place {
     pub guild: String,
     pub channel: String,

@@ -4,18 +4,19 @@
 //! its markup, the terminal as `@name` and UTC text.
 
 use chrono::{DateTime, Utc};
+use serde::{Deserialize, Serialize};
 
 use crate::store::UserId;
 
 use super::place::Place;
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Target {
     Channel(Place),
     DirectMessage(UserId),
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Visibility {
     Public,
     /// Only the invoking user sees it.
@@ -23,8 +24,9 @@ pub enum Visibility {
 }
 
 /// An image (the board as PNG, from the renderer).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Image {
+    #[serde(with = "base64_bytes")]
     pub bytes: Vec<u8>,
     pub alt: String,
     pub file_name: String,
@@ -34,13 +36,14 @@ pub struct Image {
 }
 
 /// An attached file.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Attachment {
     pub name: String,
+    #[serde(with = "base64_bytes")]
     pub bytes: Vec<u8>,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum ButtonStyle {
     Primary,
     Secondary,
@@ -48,7 +51,7 @@ pub enum ButtonStyle {
 }
 
 /// A button: a shortcut for a command, identified by its custom id.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Button {
     pub label: String,
     pub custom_id: String,
@@ -57,14 +60,14 @@ pub struct Button {
 
 /// A thread the adapter is to open from a reply's channel for a game just
 /// started (issue 15), then tell the core with [`crate::bot::Bot::thread_opened`].
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ThreadStart {
     pub game: i64,
     /// The thread's name, at most 100 characters (Discord's limit).
     pub name: String,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Reply {
     pub to: Target,
     pub visibility: Visibility,
@@ -78,6 +81,26 @@ pub struct Reply {
     pub buttons: Vec<Button>,
     /// A thread to open once this reply is posted.
     pub thread: Option<ThreadStart>,
+    /// The record keeping this reply until it is said, when the adapter
+    /// asked the core to keep its replies (issue 40; see [`super::kept`]).
+    #[serde(skip)]
+    pub kept: Option<i64>,
+}
+
+/// Bytes written as base64 text in a kept reply's JSON.
+mod base64_bytes {
+    use base64::engine::general_purpose::STANDARD;
+    use base64::Engine;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(bytes: &[u8], s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&STANDARD.encode(bytes))
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<u8>, D::Error> {
+        let text = String::deserialize(d)?;
+        STANDARD.decode(text).map_err(serde::de::Error::custom)
+    }
 }
 
 impl Reply {
@@ -91,6 +114,7 @@ impl Reply {
             files: Vec::new(),
             buttons: Vec::new(),
             thread: None,
+            kept: None,
         }
     }
 

@@ -1,7 +1,8 @@
 //! What an adapter calls on the [`crate::bot::Bot`] beside handling a
 //! command: the computer opponent's turns, the opening of game threads,
-//! and the messages that carry buttons.
+//! the messages that carry buttons, and places and members Discord lost.
 
 pub mod buttons;
 pub mod computer;
+pub mod places;
 pub mod threads;
