@@ -19,8 +19,9 @@
 //! - `docs/ai.md`, `docs/ai.md, "Heading"`: the file exists, and so does
 //!   a heading starting with those words.
 //!
-//! The scan reads `src/`, `tests/`, `README.md` and `docs/*.md` (comments
-//! joined across lines). The tests below also show that a made-up
+//! The scan reads `src/`, `tests/`, `README.md` and every page of `docs/`
+//! (comments joined across lines; in `docs/rules/rulings.md` a `ruling 3`
+//! is the section's game). The tests below also show that a made-up
 //! citation of each form is refused.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -75,7 +76,7 @@ impl Docs {
         static TEXT: LazyLock<Regex> =
             LazyLock::new(|| re(r"(?m)^\| `?(\d{3})`? \|.*\]\(([a-z]+\.md)\)"));
         let rulings = pages
-            .get("docs/rules/rulings.md")
+            .get(RULINGS_PAGE)
             .map(|(text, _)| rulings_of(text))
             .unwrap_or_default();
         let mut texts = BTreeMap::new();
@@ -210,11 +211,36 @@ fn numbers(list: &str) -> Vec<u32> {
         .collect()
 }
 
-/// Why each citation in `text` (the file `path`) does not resolve.
+/// Why each citation in `text` (the file `path`) does not resolve. In
+/// the rulings page, a ruling cited in a game's section is that game's.
 fn problems(docs: &Docs, path: &str, text: &str) -> Vec<String> {
+    if path != RULINGS_PAGE {
+        return problems_of(docs, game_of(docs, path), path, text);
+    }
+    let mut out = Vec::new();
+    let (mut game, mut start, mut at) = (None, 0, 0);
+    for line in text.split_inclusive('\n') {
+        if let Some(section) = line.strip_prefix("## ") {
+            out.extend(problems_of(docs, game, path, &text[start..at]));
+            game = docs
+                .rulings
+                .get_key_value(section.trim())
+                .map(|(k, _)| k.as_str());
+            start = at;
+        }
+        at += line.len();
+    }
+    out.extend(problems_of(docs, game, path, &text[start..]));
+    out
+}
+
+const RULINGS_PAGE: &str = "docs/rules/rulings.md";
+
+/// Why each citation in `text`, of the file `path` that belongs to
+/// `game`, does not resolve.
+fn problems_of(docs: &Docs, game: Option<&str>, path: &str, text: &str) -> Vec<String> {
     let mut out = Vec::new();
     let all = joined(text);
-    let game = game_of(docs, path);
     rulings(docs, &all, &mut out);
     lowercase_rulings(docs, game, &all, &mut out);
     rulebook(docs, game, path, text, &all, &mut out);
@@ -471,12 +497,11 @@ fn scanned(root: &Path) -> Vec<String> {
             }
         });
     }
-    for entry in fs::read_dir(root.join("docs")).unwrap() {
-        let path = entry.unwrap().path();
+    walk(&root.join("docs"), &mut |path| {
         if path.extension().is_some_and(|e| e == "md") {
-            out.push(relative(root, &path));
+            out.push(relative(root, path));
         }
-    }
+    });
     out.sort();
     out
 }
@@ -495,8 +520,9 @@ fn every_citation_resolves_to_a_heading_of_the_docs() {
     let mut failures = Vec::new();
     let mut files = 0;
     for path in scanned(&root) {
-        // This file quotes made-up citations on purpose.
-        if path == "tests/citations.rs" {
+        // This file quotes made-up citations on purpose, and the README of
+        // the rules quotes the forms.
+        if path == "tests/citations.rs" || path == "docs/rules/README.md" {
             continue;
         }
         let text = fs::read_to_string(root.join(&path)).unwrap();
@@ -602,6 +628,15 @@ fn a_lowercase_ruling_is_the_files_games() {
         check("src/bot/a.rs", "// ruling 13").len(),
         1,
         "which game's?"
+    );
+    // In the rulings page, the game is the section's.
+    let page = "# Rulings\n## Taka\n(ruling 13)\n## Tak\n(ruling 4)\n";
+    assert!(check(RULINGS_PAGE, page).is_empty());
+    assert_eq!(check(RULINGS_PAGE, "## Tak\n(ruling 13)\n").len(), 1);
+    assert_eq!(
+        check(RULINGS_PAGE, "# Rulings\n(ruling 13)\n").len(),
+        1,
+        "no section"
     );
 }
 
