@@ -191,7 +191,7 @@ fn first_action_refusals_say_what_the_rules_forbid() {
 
 #[test]
 fn tackled_carrier_cannot_stand_but_passes_from_the_ground() {
-    // Rugby rule 0.03 and PASS FROM THE GROUND (3.03): -2, at most 8.
+    // The third rugby rule (0.01) and PASS FROM THE GROUND (3.03): -2, at most 8.
     let mut game = home_attack()
         .at(&[
             (Runner, "H10"),
@@ -684,7 +684,7 @@ fn try_against_a_tackle_is_a_melee() {
     assert_eq!(game.step(), Step::First);
 }
 
-// ---- 4.01-4.02: fatigue and rest ----
+// ---- 4.01-4.03: fatigue and rest ----
 
 #[test]
 fn fatigue_on_the_third_activation() {
@@ -1551,7 +1551,7 @@ fn prompts_give_sensible_examples_at_an_activation() {
 #[test]
 fn an_input_of_the_wrong_kind_is_refused_with_an_example_legal_now() {
     // Issue 28: a refusal says what the step takes, in words, with an
-    // example that is then accepted as given (rulebook 1.11: the defence
+    // example that is then accepted as given (rulebook 1.02: the defence
     // declares once the first action is made; a second action only after).
     let mut game = home_attack()
         .at(&[(Runner, "H10"), (Brute, "E10"), (Stalker, "P28")])

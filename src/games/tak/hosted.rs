@@ -507,7 +507,7 @@ impl HostedGame for TakGame {
 
     const ANALYZED: bool = true;
 
-    /// 4-ply searches of every position and move (docs/ai.md, "Analysis").
+    /// 4-ply searches of every position and move (docs/ai.md, "/analyze").
     fn computer_evaluation(&self, budget: &Budget) -> Option<Evaluations> {
         let judged = search::analysis::judge_game(&self.start, &self.moves, budget);
         let mut position = self.start.clone();

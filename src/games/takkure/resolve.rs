@@ -238,7 +238,7 @@ impl Game {
     }
 
     /// Tackles on a player who no longer has the ball do nothing: only the
-    /// carrier can be tackled (rugby rule 0.02).
+    /// carrier can be tackled (the second rugby rule, 0.01).
     fn void_tackles(&mut self, contact: &[PlayerId], passer: PlayerId, log: &mut Vec<String>) {
         for &t in contact {
             log.push(format!(
