@@ -145,7 +145,12 @@ impl Bot {
                 Command::Decline => answers::decline(&ctx, None),
                 Command::Cancel => answers::cancel(&ctx),
                 Command::Rematch => challenge::rematch(&ctx, None),
-                Command::Move { notation, version } => moves::play_move(&ctx, notation, *version),
+                Command::Move { notation, version } => {
+                    moves::play_moves(&ctx, std::slice::from_ref(notation), *version)
+                }
+                Command::MoveRun { notations, version } => {
+                    moves::play_moves(&ctx, notations, *version)
+                }
                 Command::Board => summary::board(&ctx),
                 Command::Resign => moves::resign(&ctx),
                 Command::Abort => moves::abort(&ctx),

@@ -29,6 +29,7 @@ pub mod animation;
 pub mod cache;
 pub mod card;
 pub mod chat;
+pub mod compass;
 pub mod crosstable;
 pub mod draw;
 pub mod picture;

@@ -6,6 +6,7 @@
 //! `cargo test --release --test render render_takat::`.
 
 mod render_chat;
+mod render_directions;
 mod render_png;
 mod render_samples;
 mod render_takat;

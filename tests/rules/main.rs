@@ -24,6 +24,7 @@ mod takat_parsers;
 mod takat_perft;
 mod takat_random;
 mod takat_rules;
+mod takkure_examples;
 mod takkure_match;
 mod takkure_parsers;
 mod takkure_perft;

@@ -69,6 +69,14 @@ pub enum Command {
         notation: String,
         version: Option<i64>,
     },
+    /// The computer's run of inputs for one seat, from `version` until the
+    /// game awaits the other seat (a Takkure kick-off set-up, a defence's
+    /// declarations): each played and committed as a [`Command::Move`],
+    /// all announced in one message with one picture (issue 42).
+    MoveRun {
+        notations: Vec<String>,
+        version: Option<i64>,
+    },
     Board,
     Resign,
     Draw,

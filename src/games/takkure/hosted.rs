@@ -74,6 +74,9 @@ pub struct TakkureGame {
     /// The activation under way, or the one the last input ended (none
     /// after a kick-off input): the picture shows its path.
     pub last_activation: Option<Activation>,
+    /// The ball's last scatters, from where to where: the picture draws
+    /// them while the ball lies where they left it.
+    pub last_scatters: Vec<(Square, Square)>,
 }
 
 pub fn side_seat(side: Side) -> Seat {
@@ -100,7 +103,7 @@ const CHALLENGE_OPTIONS: &[OptionSpec] = &[
     challenge::OPPONENT,
     // RULINGS Takkure 1: the home team is the challenger's side.
     challenge::color(
-        "Your team: white is home (coach 1, defends the north), black away (default white)",
+        "Your team: white is home (coach 1, defends the north in-goal, left), black away (default white)",
     )
     .default("white"),
     opt(
@@ -142,11 +145,11 @@ const CHALLENGE_OPTIONS: &[OptionSpec] = &[
 
 /// Takkure in short (RULINGS Takkure 1-12) and its notation (docs/takkure.md).
 const RULES: &str = "\
-Takkure: rugby for two coaches, 4 players a side, D12 dice (roll at most the stat; 1 critical, 12 fumble). Field A-P x 1-28: home defends rows 1-2 and scores by a TRY in rows 27-28; away the reverse.
-- Kick-off: the referee roll's winner chooses `kick` or `receive`; players are placed (`runner F12`), the kick aimed (`kick H20 guard`), players move while the ball flies (`runner F14`, `done`), then BaC decides where it lands.
+Takkure: rugby for two coaches, 4 players a side, D12 dice (roll at most the stat; 1 critical, 12 fumble). A skill's advantage rolls two dice and keeps the better (a critical, else the higher success). Field A-P x 1-28, north (row 1) at the picture's left, as its compass shows: home defends rows 1-2 and scores by a TRY in rows 27-28; away the reverse. A scatter goes 2 squares the way a clock face points, 12 north.
+- Kick-off: the winner of the referee's coin flip chooses `kick` or `receive`; players are placed (`runner F12`), the kick aimed (`kick H20 guard`), players move while the ball flies (`runner F14`, `done`), then BaC decides where it lands.
 - The team with the ball attacks with 4 activation tokens. An activation: the attacker's first action (`runner move F12`, `via G10` for a turn, `stand`, `pass playmaker` from the ground, `hold`); the defender declares for each player (`guard tackle F12` on the marked path, `brute pressure G10`, `beast steal H11`, `stand`, `rest`), then `done`; the move is made; the attacker's second action (`move F12`, `pass runner`, `pickup`, `dodge`, `break`, `try`, `none`); the dice decide, each roll shown. After a dodge or a critical pass: `to F12`.
 - No forward passes. Tackles knock players to the ground; a grounded player can only stand up. Wounds, fatigue (3rd activation in a cycle) and injuries as in the rulebook.
-- Time: 5 boxes a half, down one when both coaches have taken their tokens; the trailing team on box 1 may `end half`. Two halves; most tries wins, equal draws.
+- Time: both coaches' time tokens stand on box 5, active side up. Taking your 4 activation tokens turns yours over (turned); taking them when it is already turned, or keeping the ball after all 4, moves both tokens down a box, active again. Box 0 ends the half; the trailing team on box 1 may `end half`. Two halves; most tries wins, equal draws.
 Case and spaces don't matter. /takkure challenge seed:N fixes the dice and tells both coaches; a drawn seed is in the record once the match is over.";
 
 const HELP: &str = "\
@@ -288,6 +291,9 @@ impl HostedGame for TakkureGame {
         self.inputs.push(input.clone());
         self.last_log = log;
         self.last_activation = self.under_way().or(before);
+        if !self.game.scatters().is_empty() {
+            self.last_scatters = self.game.scatters().to_vec();
+        }
         Ok(Played {
             notation: input.to_string(),
             note,
@@ -492,6 +498,7 @@ impl TakkureGame {
             inputs: Vec::new(),
             last_log: Vec::new(),
             last_activation: None,
+            last_scatters: Vec::new(),
         };
         game.last_activation = game.under_way();
         game
