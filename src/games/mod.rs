@@ -6,12 +6,7 @@
 //! list. The bot never assumes that players simply alternate: it asks
 //! [`GameState::awaiting`] whose input comes next.
 
-pub mod error;
-pub mod hosted;
-pub mod judged;
-pub mod options;
-pub mod record;
-pub mod seat;
+pub mod kit;
 pub mod tak;
 pub mod taka;
 pub mod takat;
@@ -21,13 +16,12 @@ use serde::{Deserialize, Serialize};
 
 use crate::budget::Budget;
 
-pub use error::GameError;
-pub use hosted::{
-    plural, resignation_result, Completion, Evaluations, Export, ExportMeta, GameOutcome,
-    HostedGame, Played, PositionEvaluation, Typed, DECIDED_EVALUATION, DRAW_RESULT,
+pub use kit::{error, hosted, judged, options, record, seat};
+pub use kit::{
+    plural, resignation_result, Chosen, Completion, Evaluations, Export, ExportMeta, GameError,
+    GameOutcome, HostedGame, OptionKind, OptionSpec, OptionValue, Played, PositionEvaluation, Seat,
+    Typed, UserRef, DECIDED_EVALUATION, DRAW_RESULT,
 };
-pub use options::{Chosen, OptionKind, OptionSpec, OptionValue, UserRef};
-pub use seat::Seat;
 pub use tak::hosted::{TakGame, TakSettings};
 pub use takat::hosted::{TakatGame, TakatSettings};
 

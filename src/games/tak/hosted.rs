@@ -8,8 +8,8 @@ use serde::{Deserialize, Serialize};
 use super::search::{self, Level, Limits, Searcher, Settings};
 use super::{Color, Komi, Move, Opening, Outcome, ParseMoveError, Position, Role, Rules, Square};
 use crate::budget::Budget;
-use crate::games::options::{challenge, opt, Chosen, OptionKind, OptionSpec, OptionValue};
-use crate::games::{
+use crate::games::kit::options::{challenge, opt, Chosen, OptionKind, OptionSpec, OptionValue};
+use crate::games::kit::{
     plural, Completion, Evaluations, Export, ExportMeta, GameError, GameOutcome, HostedGame,
     Played, PositionEvaluation, Seat, DECIDED_EVALUATION,
 };

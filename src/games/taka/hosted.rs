@@ -13,9 +13,9 @@ use super::{
     Side, Square, Turn, WinReason,
 };
 use crate::budget::Budget;
-use crate::games::options::{challenge, opt, Chosen, OptionKind, OptionSpec, OptionValue};
-use crate::games::tak::search::MOVE_TIME_CEILING;
-use crate::games::{
+use crate::games::kit::options::{challenge, opt, Chosen, OptionKind, OptionSpec, OptionValue};
+use crate::games::kit::search::MOVE_TIME_CEILING;
+use crate::games::kit::{
     judged, resignation_result, Completion, Evaluations, Export, ExportMeta, GameError,
     GameOutcome, HostedGame, Played, Seat, Typed, DECIDED_EVALUATION, DRAW_RESULT,
 };

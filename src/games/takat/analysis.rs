@@ -17,8 +17,8 @@ use std::time::Duration;
 use super::search::{Limits, Searcher, Settings, DECIDED, WIN};
 use super::{Color, Position, Turn};
 use crate::budget::Budget;
-use crate::games::judged::{self, Horizon};
-use crate::games::{Evaluations, Seat};
+use crate::games::kit::judged::{self, Horizon};
+use crate::games::kit::{Evaluations, Seat};
 
 /// The plies searched at each position.
 pub const DEPTH: u32 = 6;

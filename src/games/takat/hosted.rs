@@ -10,9 +10,9 @@ use super::analysis;
 use super::search::{self, Searcher};
 use super::{Cell, Color, Outcome, ParseTurnError, Position, Record, Turn, WinReason};
 use crate::budget::Budget;
-use crate::games::options::{challenge, OptionSpec};
-use crate::games::tak::search::MOVE_TIME_CEILING;
-use crate::games::{
+use crate::games::kit::options::{challenge, OptionSpec};
+use crate::games::kit::search::MOVE_TIME_CEILING;
+use crate::games::kit::{
     resignation_result, Completion, Evaluations, Export, ExportMeta, GameError, GameOutcome,
     HostedGame, Played, Seat, Typed,
 };
@@ -93,7 +93,7 @@ impl HostedGame for TakatGame {
     const NOTATION_EXAMPLES: &'static str = "+NE enters, C-NE moves";
     const EXPORT_FORMAT: &'static str = "a Takat record";
 
-    fn settings_from_options(_: crate::games::Chosen<'_>) -> Result<TakatSettings, GameError> {
+    fn settings_from_options(_: crate::games::kit::Chosen<'_>) -> Result<TakatSettings, GameError> {
         Ok(TakatSettings::default())
     }
 

@@ -50,7 +50,7 @@ const DEPTH_CEILING: u64 = 40_000;
 /// Levels 1-10 for Takat, as Tak's: levels 1-6 search a fixed depth (with
 /// a node ceiling), levels 7-10 double a node budget, so that no level
 /// reads the clock and each plays the same on a loaded machine (the bot
-/// adds [`crate::games::tak::search::MOVE_TIME_CEILING`] on top). Level
+/// adds [`crate::games::kit::search::MOVE_TIME_CEILING`] on top). Level
 /// 10's budget takes about a second of one idle core (docs/ai.md).
 pub fn level_settings(level: u8, seed: u64) -> Settings {
     let (depth, nodes, noise) = match level.clamp(1, 10) {
@@ -118,7 +118,7 @@ pub struct CodeHasher(u64);
 
 impl Hasher for CodeHasher {
     fn finish(&self) -> u64 {
-        crate::games::tak::search::mix(self.0)
+        crate::games::kit::search::mix(self.0)
     }
     fn write(&mut self, bytes: &[u8]) {
         for &b in bytes {
@@ -332,7 +332,7 @@ impl Searcher {
             let amplitude = settings.noise;
             if amplitude > 0 {
                 let key = position.code() ^ settings.seed;
-                let h = crate::games::tak::search::mix(key);
+                let h = crate::games::kit::search::mix(key);
                 score += (h % (2 * amplitude as u64 + 1)) as i32 - amplitude;
             }
         }
@@ -402,7 +402,7 @@ mod tests {
                 position = Position::start();
                 continue;
             }
-            state = crate::games::tak::search::mix(state.wrapping_add(1));
+            state = crate::games::kit::search::mix(state.wrapping_add(1));
             position.apply(turns[(state % turns.len() as u64) as usize]);
             if !position.is_over() {
                 out.push(position.clone());

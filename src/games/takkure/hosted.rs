@@ -13,8 +13,8 @@ use super::{
     computer, Activation, Ball, Game, Input, Outcome, ParseInputError, PlayerId, Side, Squad,
     Square, Step,
 };
-use crate::games::options::{challenge, opt, Chosen, OptionKind, OptionSpec, OptionValue};
-use crate::games::{
+use crate::games::kit::options::{challenge, opt, Chosen, OptionKind, OptionSpec, OptionValue};
+use crate::games::kit::{
     resignation_result, Completion, Export, ExportMeta, GameError, GameOutcome, HostedGame, Played,
     Seat, Typed, DRAW_RESULT,
 };

@@ -27,7 +27,7 @@ use super::key::key;
 use super::node::{Node, Status};
 use super::ordering;
 use super::threat;
-use crate::games::tak::search::mix;
+use crate::games::kit::search::mix;
 
 /// The score of a won game, less the plies to the win.
 pub const WIN: i32 = 100_000;

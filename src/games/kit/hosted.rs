@@ -1,6 +1,6 @@
 //! What the bot needs of a game, as one trait each game implements in its
 //! own folder (`tak/hosted.rs`, `takat/hosted.rs`). The bot never sees a
-//! game directly: it holds a [`super::GameState`], the enum over every
+//! game directly: it holds a [`crate::games::GameState`], the enum over every
 //! game, whose methods each forward to this trait.
 
 use serde::de::DeserializeOwned;
