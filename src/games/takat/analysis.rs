@@ -90,6 +90,7 @@ fn search(searcher: &mut Searcher, position: &Position, horizon: Horizon) -> (i3
             depth: Some(horizon.depth),
             nodes: Some(NODES),
             movetime: horizon.movetime,
+            soft: None,
         },
         noise: 0,
         seed: 0,

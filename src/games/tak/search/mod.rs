@@ -23,7 +23,8 @@ pub mod tune;
 pub mod weights;
 pub mod zobrist;
 
-pub use alphabeta::{Limits, Report, Searcher, Settings, DECIDED, WIN};
+pub use crate::games::kit::search::Limits;
+pub use alphabeta::{Report, Searcher, Settings, DECIDED, WIN};
 pub use levels::Level;
 
 use super::{Move, Position};

@@ -16,8 +16,9 @@ use super::super::side::Side;
 use super::super::turn::Turn;
 use std::time::Duration;
 
-use super::alphabeta::{Limits, Searcher, Settings, DECIDED, WIN};
+use super::alphabeta::{Searcher, Settings, DECIDED, WIN};
 use crate::games::kit::judged::Horizon;
+use crate::games::kit::search::Limits;
 
 /// The hundredths of a ball one unit of the logistic that turns scores
 /// into winning chances stands for (docs/analyze.md).
@@ -45,6 +46,7 @@ pub fn search(
             depth: Some(horizon.depth),
             nodes: Some(NODES),
             movetime: horizon.movetime,
+            soft: None,
         },
         ..Settings::default()
     };
