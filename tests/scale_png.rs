@@ -8,6 +8,9 @@
 //! first change what is measured here. In one process with the render
 //! tests, the Wood 5x5 Tak mid-game moved a pixel by 20 (the bound is 16).
 
+// Test code: a failed unwrap is a failed test (Cargo.toml [lints]).
+#![allow(clippy::unwrap_used)]
+
 use image::RgbImage;
 use taktable::games::takkure::hosted::TakkureSettings;
 use taktable::games::{GameSettings, GameState};

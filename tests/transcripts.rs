@@ -15,6 +15,9 @@
 //! `TAKTABLE_BLESS=1 cargo test --test transcripts` rewrites the files from
 //! the actual output (review the diff before committing).
 
+// Test code: a failed unwrap is a failed test (Cargo.toml [lints]).
+#![allow(clippy::unwrap_used)]
+
 use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Stdio};

@@ -12,8 +12,9 @@
 
 use clap::{Args, ValueEnum};
 
+use crate::games::kit::search::mix;
 use crate::games::tak::search::eval::Weights;
-use crate::games::tak::search::{mix, tune, Level, Limits, Searcher};
+use crate::games::tak::search::{tune, Level, Limits, Searcher};
 use crate::games::tak::{self, Komi, Opening, Rules};
 use crate::games::taka;
 use crate::games::takat;

@@ -10,7 +10,7 @@ use taktable::games::taka::Facing;
 use taktable::games::takkure::effects::clock_direction;
 use taktable::games::takkure::hosted::{TakkureGame, TakkureSettings};
 use taktable::games::takkure::Ball;
-use taktable::games::HostedGame;
+use taktable::games::{HostedGame, InPlay};
 use taktable::render::compass::{self, Heading};
 use taktable::render::taka::{self, pitch};
 use taktable::render::takkure::{self, field, TakkureView};

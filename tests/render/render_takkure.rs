@@ -8,7 +8,7 @@
 use image::{imageops, RgbaImage};
 use taktable::games::takkure::hosted::{TakkureGame, TakkureSettings};
 use taktable::games::takkure::{Ball, Step};
-use taktable::games::HostedGame;
+use taktable::games::{HostedGame, InPlay};
 use taktable::render::png::SIZE_LIMIT;
 use taktable::render::takkure::compose::{
     activation_token, time_token, BALL_FILL, BALL_RING, FATIGUE, PRESSURE, STEAL, TACKLE, WOUND,

@@ -13,10 +13,10 @@ use super::{
     computer, Activation, Ball, Game, Input, Outcome, ParseInputError, PlayerId, Side, Squad,
     Square, Step,
 };
-use crate::games::options::{challenge, opt, Chosen, OptionKind, OptionSpec, OptionValue};
-use crate::games::{
-    resignation_result, Completion, Export, ExportMeta, GameError, GameOutcome, HostedGame, Played,
-    Seat, Typed, DRAW_RESULT,
+use crate::games::kit::options::{challenge, opt, Chosen, OptionKind, OptionSpec, OptionValue};
+use crate::games::kit::{
+    resignation_result, Completion, Export, ExportMeta, GameError, GameOutcome, HostedGame, InPlay,
+    Played, Seat, Typed, DRAW_RESULT,
 };
 
 /// The largest seed a challenge may fix: Discord's integer options stop at
@@ -271,6 +271,77 @@ impl HostedGame for TakkureGame {
         &self.settings
     }
 
+    fn parses(text: &str) -> bool {
+        text.parse::<Input>().is_ok()
+    }
+
+    /// Matched without spaces, so typing `runner` or `runnermove` narrows
+    /// to that player's declarations. No input puts a new piece down in
+    /// the sense autocomplete ranks first.
+    fn completion(action: &str) -> Completion {
+        Completion {
+            key: completion_key(action),
+            placement: false,
+        }
+    }
+
+    fn typed(text: &str) -> Typed {
+        Typed {
+            key: completion_key(text),
+            placements_only: false,
+        }
+    }
+
+    /// `--home`, `--away` and `--seed` as in a challenge, but the command
+    /// line's seed is 1 when not given (the perft suite's), so its runs
+    /// repeat; from a position, the squads and seed are the position's
+    /// unless given.
+    fn from_command_line(chosen: Chosen<'_>, position: Option<&str>) -> Result<Self, GameError> {
+        let mut given = chosen.0.to_vec();
+        let start = match position {
+            Some(text) => Some(
+                text.parse::<Game>()
+                    .map_err(|e: super::ParsePositionError| GameError::Settings(e.to_string()))?,
+            ),
+            None => None,
+        };
+        let defaults = match &start {
+            Some(game) => [
+                (
+                    "home",
+                    OptionValue::String(game.squad(Side::Home).name().into()),
+                ),
+                (
+                    "away",
+                    OptionValue::String(game.squad(Side::Away).name().into()),
+                ),
+                ("seed", OptionValue::Integer(game.seed() as i64)),
+            ],
+            None => [
+                ("home", OptionValue::String(Squad::Yamato.name().into())),
+                ("away", OptionValue::String(Squad::Teriomorph.name().into())),
+                ("seed", OptionValue::Integer(1)),
+            ],
+        };
+        for (name, value) in defaults {
+            if !given.iter().any(|(n, _)| n == name) {
+                given.push((name.to_string(), value));
+            }
+        }
+        let settings = TakkureGame::settings_from_options(Chosen(&given))?;
+        match position {
+            Some(text) => TakkureGame::from_snapshot(&settings, text),
+            None => TakkureGame::new(&settings),
+        }
+    }
+
+    /// The computer coaches every step (issue 30, docs/ai.md "Takkure").
+    fn has_computer(_settings: &TakkureSettings) -> bool {
+        true
+    }
+}
+
+impl InPlay for TakkureGame {
     /// The attacker for its first and second actions, the defender for its
     /// declarations, the kicking or receiving team at a kick-off.
     fn awaiting(&self) -> Option<Seat> {
@@ -301,33 +372,12 @@ impl HostedGame for TakkureGame {
         })
     }
 
-    fn parses(text: &str) -> bool {
-        text.parse::<Input>().is_ok()
-    }
-
     fn legal_actions(&self) -> Vec<String> {
         self.game
             .legal_inputs()
             .iter()
             .map(Input::to_string)
             .collect()
-    }
-
-    /// Matched without spaces, so typing `runner` or `runnermove` narrows
-    /// to that player's declarations. No input puts a new piece down in
-    /// the sense autocomplete ranks first.
-    fn completion(action: &str) -> Completion {
-        Completion {
-            key: completion_key(action),
-            placement: false,
-        }
-    }
-
-    fn typed(text: &str) -> Typed {
-        Typed {
-            key: completion_key(text),
-            placements_only: false,
-        }
     }
 
     /// RULINGS Takkure 12: two halves, most tries wins, equal is a draw.
@@ -383,60 +433,9 @@ impl HostedGame for TakkureGame {
         text_board(&self.game)
     }
 
-    /// `--home`, `--away` and `--seed` as in a challenge, but the command
-    /// line's seed is 1 when not given (the perft suite's), so its runs
-    /// repeat; from a position, the squads and seed are the position's
-    /// unless given.
-    fn from_command_line(chosen: Chosen<'_>, position: Option<&str>) -> Result<Self, GameError> {
-        let mut given = chosen.0.to_vec();
-        let start = match position {
-            Some(text) => Some(
-                text.parse::<Game>()
-                    .map_err(|e: super::ParsePositionError| GameError::Settings(e.to_string()))?,
-            ),
-            None => None,
-        };
-        let defaults = match &start {
-            Some(game) => [
-                (
-                    "home",
-                    OptionValue::String(game.squad(Side::Home).name().into()),
-                ),
-                (
-                    "away",
-                    OptionValue::String(game.squad(Side::Away).name().into()),
-                ),
-                ("seed", OptionValue::Integer(game.seed() as i64)),
-            ],
-            None => [
-                ("home", OptionValue::String(Squad::Yamato.name().into())),
-                ("away", OptionValue::String(Squad::Teriomorph.name().into())),
-                ("seed", OptionValue::Integer(1)),
-            ],
-        };
-        for (name, value) in defaults {
-            if !given.iter().any(|(n, _)| n == name) {
-                given.push((name.to_string(), value));
-            }
-        }
-        let settings = TakkureGame::settings_from_options(Chosen(&given))?;
-        match position {
-            Some(text) => TakkureGame::from_snapshot(&settings, text),
-            None => TakkureGame::new(&settings),
-        }
-    }
-
     /// The engine's perft: distinct inputs, the dice fixed by the seed.
     fn perft(&self, depth: u32) -> u64 {
         super::perft(&self.game, depth)
-    }
-
-    /// A record: tags as `[Name "value"]`, then one input a line. The seed
-    /// (and a start position other than the standard one, which holds the
-    /// generator) is written only once the match is over (RULINGS Takkure 4).
-    /// The computer coaches every step (issue 30, docs/ai.md "Takkure").
-    fn has_computer(_settings: &TakkureSettings) -> bool {
-        true
     }
 
     /// The coach's next input at `level` (1-5; above, 5), one step at a
@@ -445,6 +444,9 @@ impl HostedGame for TakkureGame {
         computer::coach_input(&self.game, level, seed).map(|input| input.to_string())
     }
 
+    /// A record: tags as `[Name "value"]`, then one input a line. The seed
+    /// (and a start position other than the standard one, which holds the
+    /// generator) is written only once the match is over (RULINGS Takkure 4).
     fn export(&self, meta: &ExportMeta) -> Export {
         let mut text = String::new();
         let over = meta.result != "*" || self.game.step() == Step::Over;
@@ -479,6 +481,12 @@ impl HostedGame for TakkureGame {
             text,
             viewer_link: None,
         }
+    }
+
+    fn mark_last(&mut self, action: &str) -> Result<(), GameError> {
+        Err(GameError::Parse(format!(
+            "Takkure pictures highlight only a turn played (use --moves), not `{action}`"
+        )))
     }
 }
 

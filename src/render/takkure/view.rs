@@ -7,7 +7,7 @@
 
 use crate::games::takkure::hosted::TakkureGame;
 use crate::games::takkure::{Action, Activation, Ball, Game, PlayerId, Side as TeamSide, Step};
-use crate::games::HostedGame;
+use crate::games::InPlay;
 use crate::render::Side;
 
 /// Columns and rows of the field (RULINGS Takkure 1).

@@ -23,18 +23,12 @@ pub mod tune;
 pub mod weights;
 pub mod zobrist;
 
-pub use alphabeta::{Limits, Report, Searcher, Settings, DECIDED, WIN};
+pub use crate::games::kit::search::Limits;
+pub use alphabeta::{Report, Searcher, Settings, DECIDED, WIN};
 pub use levels::Level;
-pub use zobrist::mix;
-
-use std::time::Duration;
 
 use super::{Move, Position};
-
-/// The most a move of the bot may take. The levels are bounded by nodes
-/// and depth, which take well under this on an idle core; the clock only
-/// stops a search on a machine loaded past that.
-pub const MOVE_TIME_CEILING: Duration = Duration::from_secs(2);
+use crate::games::kit::search::MOVE_TIME_CEILING;
 
 /// The move a level plays here (a fresh searcher; `None` when the game is
 /// over), within [`MOVE_TIME_CEILING`]. Engines that play a whole game keep

@@ -29,17 +29,10 @@ use super::game::{Ball, Game, Step};
 use super::input::{Action, Input, Second};
 use super::side::Side;
 use super::square::Square;
+use crate::games::kit::search::mix;
 
 /// The levels the coach plays at.
 pub const LEVELS: std::ops::RangeInclusive<u8> = 1..=5;
-
-/// A splitmix64 step: a well-mixed 64-bit value from any other.
-pub fn mix(z: u64) -> u64 {
-    let z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    let z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
 
 /// A small generator for the coach's own choices.
 struct Choices(u64);
