@@ -2,6 +2,7 @@
 
 mod commands;
 mod legal;
+mod openings;
 mod perft;
 mod render;
 mod replay;
@@ -48,6 +49,8 @@ enum Command {
     Tei(tei::TeiArgs),
     /// Play matches between two levels of the computer opponent.
     Selfplay(selfplay::SelfplayArgs),
+    /// Print random Tak openings of flat placements, one a line: a match runner's book.
+    Openings(openings::OpeningsArgs),
 }
 
 /// Runs the command line and returns the process's exit status.
@@ -73,6 +76,7 @@ pub fn main() -> ExitCode {
         Command::Commands(args) => commands::run(args),
         Command::Tei(args) => tei::run(args),
         Command::Selfplay(args) => selfplay::run(args),
+        Command::Openings(args) => openings::run(args),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
