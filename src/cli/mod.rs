@@ -48,7 +48,7 @@ enum Command {
     /// Speak TEI (the Tak engine protocol) on standard input and output.
     Tei(tei::TeiArgs),
     /// Play matches between two levels of the computer opponent.
-    Selfplay(selfplay::SelfplayArgs),
+    Selfplay(Box<selfplay::SelfplayArgs>),
     /// Print random Tak openings of flat placements, one a line: a match runner's book.
     Openings(openings::OpeningsArgs),
 }
@@ -75,7 +75,7 @@ pub fn main() -> ExitCode {
         Command::Reshard(args) => reshard::run(args),
         Command::Commands(args) => commands::run(args),
         Command::Tei(args) => tei::run(args),
-        Command::Selfplay(args) => selfplay::run(args),
+        Command::Selfplay(args) => selfplay::run(*args),
         Command::Openings(args) => openings::run(args),
     };
     match outcome {
