@@ -2,6 +2,7 @@
 
 mod commands;
 mod legal;
+mod openings;
 mod perft;
 mod render;
 mod replay;
@@ -47,7 +48,9 @@ enum Command {
     /// Speak TEI (the Tak engine protocol) on standard input and output.
     Tei(tei::TeiArgs),
     /// Play matches between two levels of the computer opponent.
-    Selfplay(selfplay::SelfplayArgs),
+    Selfplay(Box<selfplay::SelfplayArgs>),
+    /// Print random Tak openings of flat placements, one a line: a match runner's book.
+    Openings(openings::OpeningsArgs),
 }
 
 /// Runs the command line and returns the process's exit status.
@@ -72,7 +75,8 @@ pub fn main() -> ExitCode {
         Command::Reshard(args) => reshard::run(args),
         Command::Commands(args) => commands::run(args),
         Command::Tei(args) => tei::run(args),
-        Command::Selfplay(args) => selfplay::run(args),
+        Command::Selfplay(args) => selfplay::run(*args),
+        Command::Openings(args) => openings::run(args),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,

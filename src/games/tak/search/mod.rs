@@ -4,8 +4,9 @@
 //! - [`zobrist`]: position keys, updated move by move.
 //! - [`tt`]: the transposition table.
 //! - [`eval`]: the static evaluation (flats with komi, roads, stacks, caps),
-//!   a weighted sum of features; [`weights`]: the weights per board size;
-//!   [`tune`]: fitting them to game results.
+//!   a weighted sum of features and a small [`network`] on them;
+//!   [`weights`]: the weights per board size; [`tune`]: fitting them to
+//!   teaching data.
 //! - [`ordering`]: killer moves and the history table.
 //! - [`alphabeta`]: iterative deepening PVS with null move and reductions.
 //! - [`levels`]: levels 1-10.
@@ -17,6 +18,7 @@ pub mod alphabeta;
 pub mod analysis;
 pub mod eval;
 pub mod levels;
+pub mod network;
 pub mod ordering;
 pub mod tt;
 pub mod tune;
