@@ -24,6 +24,9 @@
 //! is the section's game). The tests below also show that a made-up
 //! citation of each form is refused.
 
+// Test code: a failed unwrap is a failed test (Cargo.toml [lints]).
+#![allow(clippy::unwrap_used)]
+
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
