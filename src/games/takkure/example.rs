@@ -442,7 +442,7 @@ impl Game {
                 };
                 format!(
                     "activate a player ({} left) with its first action{}{also}",
-                    super::super::plural(u32::from(self.tokens), "activation token"),
+                    crate::games::kit::plural(u32::from(self.tokens), "activation token"),
                     e_g(main)
                 )
             }
