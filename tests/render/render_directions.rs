@@ -5,7 +5,7 @@
 //! and 8); each landscape picture is that map turned a quarter turn,
 //! never mirrored, with a compass saying where north lies on the page.
 
-use image::RgbImage;
+use crate::render_takkure::count;
 use taktable::games::taka::Facing;
 use taktable::games::takkure::effects::clock_direction;
 use taktable::games::takkure::hosted::{TakkureGame, TakkureSettings};
@@ -104,25 +104,6 @@ fn taka_facings_point_as_the_compass_and_the_squares_do() {
         assert!(angle(pitch::heading(facing), towards) < 1.0, "{facing:?}");
         assert!(angle(point(pitch::NORTH, word), towards) < 1.0, "{word}");
     }
-}
-
-/// Pixels of `colour` within `r` of `(x, y)`.
-fn count(img: &RgbImage, (x, y): (f32, f32), r: i32, colour: [u8; 3]) -> usize {
-    let mut n = 0;
-    for dy in -r..=r {
-        for dx in -r..=r {
-            let (qx, qy) = (x as i32 + dx, y as i32 + dy);
-            if qx >= 0
-                && qy >= 0
-                && (qx as u32) < img.width()
-                && (qy as u32) < img.height()
-                && img.get_pixel(qx as u32, qy as u32).0 == colour
-            {
-                n += 1;
-            }
-        }
-    }
-    n
 }
 
 #[test]

@@ -5,7 +5,7 @@
 //! slot of its own, the time and activation tokens, who has the ball and
 //! the compass (src/render/takkure/).
 
-use image::{imageops, RgbaImage};
+use image::{imageops, ImageBuffer, Pixel, RgbaImage};
 use taktable::games::takkure::hosted::{TakkureGame, TakkureSettings};
 use taktable::games::takkure::{Ball, Step};
 use taktable::games::{HostedGame, InPlay};
@@ -43,13 +43,19 @@ pub fn view(game: &TakkureGame) -> TakkureView {
     TakkureView::of_game(game, ["alice".into(), "bob".into()])
 }
 
-fn px(img: &RgbaImage, (x, y): (f32, f32)) -> [u8; 3] {
-    let p = img.get_pixel(x as u32, y as u32).0;
+/// The colour of a pixel, without its alpha (an RGB or RGBA picture).
+fn px<P: Pixel<Subpixel = u8>>(img: &ImageBuffer<P, Vec<u8>>, (x, y): (f32, f32)) -> [u8; 3] {
+    let p = img.get_pixel(x as u32, y as u32).channels();
     [p[0], p[1], p[2]]
 }
 
 /// How many pixels of `colour` lie within `r` of `(x, y)`.
-fn count(img: &RgbaImage, (x, y): (f32, f32), r: i32, colour: [u8; 3]) -> usize {
+pub fn count<P: Pixel<Subpixel = u8>>(
+    img: &ImageBuffer<P, Vec<u8>>,
+    (x, y): (f32, f32),
+    r: i32,
+    colour: [u8; 3],
+) -> usize {
     let mut n = 0;
     for dy in -r..=r {
         for dx in -r..=r {
