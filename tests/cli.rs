@@ -1,6 +1,10 @@
 //! The `taktable` command line, run as a program: `perft`, `replay`,
 //! `legal` (issue 2 and issue 7 interfaces, exactly as specified).
 
+#[path = "cli/backup.rs"]
+mod backup;
+#[path = "cli/container.rs"]
+mod container;
 #[path = "cli/reshard.rs"]
 mod reshard;
 

@@ -9,7 +9,7 @@ use tracing::{error, info, warn};
 use super::config::Registration;
 use super::data::{Command, CommandError, Data};
 use super::registration::application_commands;
-use super::{interaction, plain};
+use super::{interaction, plain, shards};
 
 /// Builds the framework serving `commands`, which registers the application commands where
 /// `registration` says once the gateway is ready (`None`: another connection does), and then
@@ -102,9 +102,46 @@ async fn on_event(
         serenity::FullEvent::Message { new_message } if data.plain_moves => {
             plain::on_message(data, new_message).await
         }
+        // Removed from a server (not an outage, which Discord marks `unavailable`), or in one
+        // (again): see `bot::hooks::servers`.
+        serenity::FullEvent::GuildDelete { incomplete, .. } if !incomplete.unavailable => {
+            server_event(data, incomplete.id, false).await
+        }
+        serenity::FullEvent::GuildCreate { guild, .. } => server_event(data, guild.id, true).await,
+        serenity::FullEvent::Ready { .. } => session_begun("ready"),
+        serenity::FullEvent::Resume { .. } => session_begun("resume"),
         _ => {}
     }
     Ok(())
+}
+
+/// A gateway session began: counted in the metrics.
+fn session_begun(kind: &'static str) {
+    super::metrics::record(|m| {
+        m.gateway_sessions
+            .get_or_create(&super::metrics::KindLabel { kind })
+            .inc();
+    });
+}
+
+/// Marks a server as left by the bot, or unmarks it, in the store of the shard that keeps it.
+async fn server_event(data: &Data, guild: serenity::GuildId, present: bool) {
+    let guild = guild.get().to_string();
+    if shards::refusal(data.shards.as_ref(), &guild).is_some() {
+        return;
+    }
+    let bot = Arc::clone(&data.bot);
+    let marked = tokio::task::spawn_blocking(move || {
+        if present {
+            bot.server_returned(&guild);
+        } else {
+            bot.server_left(&guild);
+        }
+    })
+    .await;
+    if let Err(why) = marked {
+        error!("could not record a server's departure or return: {why}");
+    }
 }
 
 async fn on_error(error: poise::FrameworkError<'_, Data, CommandError>) {

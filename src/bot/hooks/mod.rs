@@ -1,7 +1,9 @@
 //! What an adapter calls on the [`crate::bot::Bot`] beside handling a
 //! command: the computer opponent's turns, the opening of game threads,
+//! the servers the bot leaves and rejoins,
 //! and the messages that carry buttons.
 
 pub mod buttons;
 pub mod computer;
+pub mod servers;
 pub mod threads;
