@@ -4,6 +4,10 @@
 // Test code: a failed unwrap is a failed test (Cargo.toml [lints]).
 #![allow(clippy::unwrap_used)]
 
+#[path = "cli/backup.rs"]
+mod backup;
+#[path = "cli/container.rs"]
+mod container;
 #[path = "cli/reshard.rs"]
 mod reshard;
 

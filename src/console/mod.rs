@@ -8,6 +8,10 @@
 //!   and runs whatever falls due on the way, each at its own time (as the
 //!   Discord adapter, sleeping until [`Bot::next_due`], would);
 //! - `:admin on|off` makes the current user a server admin (for `/abort`);
+//! - `:leave` removes the bot from the server (as Discord's GUILD_DELETE
+//!   does): nothing is posted there, commands are not heard, and its data
+//!   is deleted once the grace period (30 days) has passed; `:join` invites
+//!   it back (GUILD_CREATE);
 //! - `:quit`.
 //!
 //! Lines starting with `#` are comments. Without a terminal there is no
@@ -221,6 +225,14 @@ fn command_line(
     args: &LocalArgs,
 ) -> io::Result<()> {
     print_due(bot, session, out, args)?;
+    if bot.server_is_left(GUILD) {
+        // In Discord a server without the bot sends it nothing.
+        writeln!(
+            out,
+            "[console] the bot is not in this server (it left; :join invites it back), so nobody hears the command"
+        )?;
+        return out.flush();
+    }
     let place = Place {
         guild: GUILD.to_string(),
         channel: session.channel.clone(),
@@ -311,6 +323,22 @@ fn console_line(
             }
             _ => writeln!(out, "[console] write :admin on or :admin off")?,
         },
+        "leave" => {
+            bot.server_left(GUILD);
+            writeln!(
+                out,
+                "[console] the bot was removed from this server: nothing is posted here, and its data is deleted in {} days unless it is invited back (:join)",
+                bot.data_grace().num_days()
+            )?;
+        }
+        "join" => {
+            let said = if bot.server_returned(GUILD) {
+                "the bot is back in this server within the grace period: everything was kept"
+            } else {
+                "the bot is in this server (nothing was kept waiting for it)"
+            };
+            writeln!(out, "[console] {said}")?;
+        }
         "advance" => match humantime::parse_duration(rest)
             .ok()
             .and_then(|d| Duration::from_std(d).ok())
@@ -356,7 +384,7 @@ fn console_line(
         },
         _ => writeln!(
             out,
-            "[console] unknown console line `:{word}`; use :user NAME, :channel NAME, :advance DURATION, :admin on|off or :quit"
+            "[console] unknown console line `:{word}`; use :user NAME, :channel NAME, :advance DURATION, :admin on|off, :leave, :join or :quit"
         )?,
     }
     out.flush()?;

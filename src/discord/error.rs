@@ -36,6 +36,29 @@ pub enum Error {
         /// The shards this process runs.
         running: String,
     },
+    /// The address of `/healthz` and `/metrics` could not be taken.
+    #[error("could not serve /healthz and /metrics on {addr} (METRICS_ADDR): {error}")]
+    Metrics {
+        /// The address.
+        addr: std::net::SocketAddr,
+        /// Why.
+        error: std::io::Error,
+    },
+    /// Files of the naming before one file per shard are beside the database: starting would
+    /// leave their games behind.
+    #[error(
+        "found database files of the old naming (one file per range of shards): {files}. The bot \
+         keeps one file per shard now and would start on new, empty files while the games stay \
+         in these; nothing was changed. Stop every process of the bot and convert them with\n  \
+         {command}\nthen move the old files out of the folder and start again (see \
+         docs/shards.md)"
+    )]
+    OldShardFiles {
+        /// The files found, listed.
+        files: String,
+        /// The `taktable reshard` command that converts them.
+        command: String,
+    },
 }
 
 impl From<serenity::Error> for Error {

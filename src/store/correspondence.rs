@@ -238,16 +238,19 @@ impl Store {
     }
 
     /// The earliest time anything falls due: a challenge's expiry, a
-    /// game's reminder or deadline, or a personal reminder.
+    /// game's reminder or deadline, or a personal reminder. Nothing of a
+    /// server the bot left falls due (see [`super::departures`]).
     pub fn next_due(&self) -> Result<Option<DateTime<Utc>>> {
         let conn = self.conn();
         let challenge: Option<String> = conn.query_row_cached(
-            "SELECT MIN(expires_at) FROM challenges WHERE status = 'open'",
+            "SELECT MIN(expires_at) FROM challenges WHERE status = 'open'
+             AND guild NOT IN (SELECT guild FROM departed_guilds)",
             [],
             |r| r.get(0),
         )?;
         let game: Option<String> = conn.query_row_cached(
-            "SELECT MIN(remind_at) FROM games WHERE status = 'active' AND remind_at IS NOT NULL",
+            "SELECT MIN(remind_at) FROM games WHERE status = 'active' AND remind_at IS NOT NULL
+             AND guild NOT IN (SELECT guild FROM departed_guilds)",
             [],
             |r| r.get(0),
         )?;
@@ -265,7 +268,7 @@ impl Store {
         let conn = self.conn();
         let mut stmt = conn.prepare_cached(
             "SELECT id FROM games WHERE status = 'active' AND remind_at IS NOT NULL
-             AND remind_at <= ?1 ORDER BY remind_at, id",
+             AND remind_at <= ?1 AND guild NOT IN (SELECT guild FROM departed_guilds) ORDER BY remind_at, id",
         )?;
         let ids = stmt
             .query_map([time_text(now)], |r| r.get(0))?

@@ -42,6 +42,7 @@ pub(crate) const MIGRATIONS: &[M<'static>] = &[
         "../../migrations/0010_tournament_creators.sql"
     )),
     M::up(include_str!("../../migrations/0011_outbox.sql")),
+    M::up(include_str!("../../migrations/0012_departed_guilds.sql")),
 ];
 
 /// taktable's mark in a database file's header (`PRAGMA application_id`):

@@ -651,7 +651,8 @@ impl Store {
             ($filter:literal) => {
                 concat!(
                     "SELECT id FROM tournaments
-                     WHERE status = 'signup' AND starts_at IS NOT NULL AND starts_at <= ?1",
+                     WHERE status = 'signup' AND starts_at IS NOT NULL AND starts_at <= ?1
+                     AND guild NOT IN (SELECT guild FROM departed_guilds)",
                     $filter,
                     " ORDER BY id"
                 )
@@ -661,7 +662,8 @@ impl Store {
             ($filter:literal) => {
                 concat!(
                     "SELECT r.tournament_id, r.number FROM tournament_rounds r
-                     JOIN tournaments t ON t.id = r.tournament_id AND t.status = 'running'",
+                     JOIN tournaments t ON t.id = r.tournament_id AND t.status = 'running'
+                     AND t.guild NOT IN (SELECT guild FROM departed_guilds)",
                     $filter,
                     " WHERE r.finished_at IS NULL AND (r.deadline <= ?1 OR NOT EXISTS (
                          SELECT 1 FROM tournament_pairings p LEFT JOIN games g ON g.id = p.game_id
@@ -706,10 +708,11 @@ impl Store {
         let next: Option<String> = self.conn().query_row_cached(
             "SELECT MIN(t) FROM (
                  SELECT MIN(starts_at) AS t FROM tournaments
-                 WHERE status = 'signup' AND starts_at IS NOT NULL
+                 WHERE status = 'signup' AND starts_at IS NOT NULL AND guild NOT IN (SELECT guild FROM departed_guilds)
                  UNION ALL
                  SELECT MIN(r.deadline) FROM tournament_rounds r
                  JOIN tournaments x ON x.id = r.tournament_id AND x.status = 'running'
+                 AND x.guild NOT IN (SELECT guild FROM departed_guilds)
                  WHERE r.finished_at IS NULL)",
             [],
             |row| row.get(0),

@@ -125,6 +125,10 @@ pub enum Command {
     Notify {
         dm: bool,
     },
+    /// `/privacy`: what the bot keeps about the user; `delete`: remove it.
+    Privacy {
+        delete: bool,
+    },
     /// `/settings`; `None`: leave that setting as it is; `Some(None)`: off.
     Settings {
         reminder: Option<Option<Duration>>,

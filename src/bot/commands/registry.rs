@@ -280,6 +280,20 @@ fn registry() -> Vec<CommandSpec> {
             },
         ),
         plain(
+            "privacy",
+            "What the bot keeps about you, and the deletion of it",
+            vec![opt(
+                "delete",
+                "true: delete your settings and your name from finished games (no undo)",
+                OptionKind::Boolean,
+            )],
+            |chosen| {
+                Ok(Command::Privacy {
+                    delete: chosen.boolean("delete") == Some(true),
+                })
+            },
+        ),
+        plain(
             "leaderboard",
             "This server's ratings for a game",
             vec![

@@ -35,6 +35,9 @@ pub struct Core {
     /// Who hears how a member's job in a channel goes (the adapter edits
     /// its "thinking..." answer with it).
     watchers: Mutex<HashMap<(Place, UserId), Watcher>>,
+    /// How long a server's data is kept after the bot leaves it (set once
+    /// by the adapter; [`crate::store::departures::DEFAULT_GRACE`] if not).
+    data_grace: OnceLock<chrono::Duration>,
 }
 
 /// Hears a job's progress, in words.
@@ -69,7 +72,21 @@ impl Core {
             jobs_stopped: Arc::new(AtomicBool::new(false)),
             upload_limits: Mutex::default(),
             watchers: Mutex::default(),
+            data_grace: OnceLock::new(),
         }
+    }
+
+    /// How long a server's data is kept after the bot leaves it.
+    pub fn data_grace(&self) -> chrono::Duration {
+        self.data_grace
+            .get()
+            .copied()
+            .unwrap_or(crate::store::departures::DEFAULT_GRACE)
+    }
+
+    /// Sets [`Core::data_grace`] (once; later calls change nothing).
+    pub fn set_data_grace(&self, grace: chrono::Duration) {
+        let _ = self.data_grace.set(grace);
     }
 
     pub fn store(&self) -> &Store {
