@@ -171,6 +171,7 @@ impl Bot {
                     timeout,
                     thread,
                     tournaments,
+                    web,
                 } => settings::settings(
                     &ctx,
                     &crate::store::SettingsChange {
@@ -178,6 +179,7 @@ impl Bot {
                         timeout: *timeout,
                         threads: *thread,
                         tournaments: *tournaments,
+                        web: *web,
                     },
                 ),
                 Command::Leaderboard { game, page } => leaderboard::leaderboard(&ctx, *game, *page),

@@ -92,6 +92,8 @@ pub struct Config {
     /// `--shards` and `--shard-range`). `None`: every shard Discord recommends, one database.
     /// Set: those shards only, and the servers of those shards in their own database file.
     pub shards: Option<ShardRange>,
+    /// The web pages (`WEB_ADDR` and `WEB_BASE_URL`, both or neither): `None`, none served.
+    pub web: Option<crate::web::WebConfig>,
 }
 
 /// Why the configuration could not be read. Messages never include the token.
@@ -116,6 +118,9 @@ pub enum ConfigError {
     /// The shard settings are malformed or out of range.
     #[error(transparent)]
     Shards(#[from] ShardError),
+    /// The web pages' variables are malformed, or only one is set.
+    #[error(transparent)]
+    Web(#[from] crate::web::WebConfigError),
     /// A boolean variable holds something else.
     #[error("{name} must be true or false, not {value:?}")]
     InvalidBool {
@@ -204,7 +209,10 @@ impl Config {
             (Some(total), range) => Some(ShardRange::parse(&total, range.as_deref())?),
         };
 
+        let web = crate::web::WebConfig::from_lookup(&lookup)?;
+
         Ok(Config {
+            web,
             token,
             database_path,
             registration,
