@@ -178,6 +178,7 @@ impl Bot {
                     timeout,
                     thread,
                     tournaments,
+                    web,
                 } => settings::settings(
                     &ctx,
                     &crate::store::SettingsChange {
@@ -185,6 +186,7 @@ impl Bot {
                         timeout: *timeout,
                         threads: *thread,
                         tournaments: *tournaments,
+                        web: *web,
                     },
                 ),
                 Command::Leaderboard { game, page } => leaderboard::leaderboard(&ctx, *game, *page),

@@ -64,6 +64,57 @@ pub struct LocalArgs {
     /// channels may interleave). 1 keeps every reply in input order.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]
     jobs: u16,
+    /// Also serve the web pages of the games here on this address (e.g. 127.0.0.1:8080); the
+    /// links the bot prints start with WEB_BASE_URL if set, else http://ADDR. Turn the pages on
+    /// with `:admin on` and `/settings web:true`.
+    #[arg(long, value_name = "ADDR")]
+    web: Option<std::net::SocketAddr>,
+}
+
+/// With `--web ADDR`, serves the web pages on a thread of their own for as
+/// long as the session runs. Without it, `WEB_BASE_URL` alone still has the
+/// bot print links (the transcripts of the links use it), and nothing is
+/// served.
+fn serve_web(bot: &Arc<Bot>, addr: Option<std::net::SocketAddr>) -> Result<(), String> {
+    let base = std::env::var(crate::web::config::BASE_URL_VAR)
+        .ok()
+        .filter(|b| !b.trim().is_empty());
+    let base = match (base, addr) {
+        (Some(base), _) => crate::web::config::base_url(base.trim()).ok_or_else(|| {
+            format!(
+                "{} must be an address such as https://taktable.example, not {base:?}",
+                crate::web::config::BASE_URL_VAR
+            )
+        })?,
+        (None, Some(addr)) => format!("http://{addr}"),
+        (None, None) => return Ok(()),
+    };
+    bot.set_web_base(&base);
+    let Some(addr) = addr else {
+        return Ok(());
+    };
+    let config = crate::web::WebConfig {
+        addr,
+        base_url: base,
+    };
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("can't start the web server: {e}"))?;
+    let serving = runtime
+        .block_on(crate::web::start(
+            &config,
+            vec![Arc::clone(bot)],
+            std::future::pending(),
+        ))
+        .map_err(|e| format!("can't serve the web pages on {addr}: {e}"))?;
+    eprintln!("web pages on {}", config.base_url);
+    std::thread::spawn(move || {
+        if let Err(e) = runtime.block_on(serving) {
+            eprintln!("the web pages stopped: {e}");
+        }
+    });
+    Ok(())
 }
 
 #[derive(Clone)]
@@ -95,6 +146,7 @@ pub fn run(args: LocalArgs) -> Result<(), String> {
         name: computer::NAME.to_string(),
         is_admin: false,
     });
+    serve_web(&bot, args.web)?;
     let args = Arc::new(args);
     let pool =
         (args.jobs > 1).then(|| pool::Pool::new(args.jobs as usize, bot.clone(), args.clone()));

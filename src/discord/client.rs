@@ -133,6 +133,10 @@ pub async fn run_until(
                 |s| s.path(&config.database_path),
             ),
         ));
+        if let Some(web) = &config.web {
+            // Set before anything posts: a game's result links to its page.
+            bot.set_web_base(&web.base_url);
+        }
         let wake = Arc::new(Notify::new());
         // The courier is made once the client (and its REST client) is; the framework's data,
         // made at the first Ready, takes it from here.
@@ -251,6 +255,23 @@ pub async fn run_until(
         .map(|c| c.client.shard_manager.clone())
         .collect();
     let bots: Vec<Arc<Bot>> = connections.iter().map(|c| Arc::clone(&c.bot)).collect();
+    // The web pages (issue 45), served until the shutdown starts.
+    let web = match &config.web {
+        None => None,
+        Some(web) => {
+            let mut asked = stop_asked.clone();
+            let stop = async move {
+                let _ = asked.wait_for(|asked| *asked).await;
+            };
+            let serving = crate::web::start(web, bots.clone(), stop)
+                .await
+                .map_err(|error| Error::Web {
+                    addr: web.addr,
+                    error,
+                })?;
+            Some(tokio::spawn(serving))
+        }
+    };
     let stopper = {
         let stop_scheduler = Arc::clone(&stop_scheduler);
         let ended = Arc::clone(&ended);
@@ -325,6 +346,9 @@ pub async fn run_until(
     };
     stopper.abort();
     forgetting.abort();
+    if let Some(web) = web {
+        web.abort();
+    }
     let _ = stop_scheduler.send(true);
     let tasks = serenity::futures::future::join_all(tasks);
     if tokio::time::timeout(TASKS_LIMIT, tasks).await.is_err() {

@@ -115,6 +115,8 @@ pub struct Config {
     pub backups: Option<Backups>,
     /// How long a server's data is kept after the bot leaves it (`DATA_GRACE_DAYS`, default 30).
     pub data_grace: chrono::Duration,
+    /// The web pages (`WEB_ADDR` and `WEB_BASE_URL`, both or neither): `None`, none served.
+    pub web: Option<crate::web::WebConfig>,
 }
 
 /// The bot's own periodic backups.
@@ -160,6 +162,9 @@ pub enum ConfigError {
         /// What it held.
         value: String,
     },
+    /// The web pages' variables are malformed, or only one is set.
+    #[error(transparent)]
+    Web(#[from] crate::web::WebConfigError),
     /// A boolean variable holds something else.
     #[error("{name} must be true or false, not {value:?}")]
     InvalidBool {
@@ -311,8 +316,10 @@ impl Config {
                     )
                 })?,
         };
+        let web = crate::web::WebConfig::from_lookup(&lookup)?;
 
         Ok(Config {
+            web,
             token,
             database_path,
             registration,

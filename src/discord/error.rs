@@ -13,6 +13,14 @@ pub enum Error {
     /// The process could not listen for shutdown signals.
     #[error("could not listen for shutdown signals: {0}")]
     Signal(#[from] std::io::Error),
+    /// The web pages (`WEB_ADDR`) could not be served.
+    #[error("could not serve the web pages on {addr}: {error}")]
+    Web {
+        /// The address asked for.
+        addr: std::net::SocketAddr,
+        /// What went wrong (the address is taken, say).
+        error: std::io::Error,
+    },
     /// The database (`DATABASE_PATH`) could not be opened or brought up to date.
     #[error("could not open the database {}: {error}", path.display())]
     Database {

@@ -42,6 +42,8 @@ pub struct SettingsChange {
     pub threads: Option<bool>,
     /// Whether anyone may create a tournament (issue 32).
     pub tournaments: Option<bool>,
+    /// Whether the server's web pages exist (issue 45).
+    pub web: Option<bool>,
 }
 
 /// A due event taken by the scheduler: what to announce for which game.
@@ -59,21 +61,22 @@ pub struct DueGame {
 }
 
 fn guild_settings_tx(tx: &rusqlite::Connection, guild: &str) -> Result<GuildSettings> {
-    let row: Option<(i64, i64, bool, bool)> = tx
+    let row: Option<(i64, i64, bool, bool, bool)> = tx
         .query_row_cached(
-            "SELECT reminder_seconds, timeout_seconds, threads, tournaments_by_anyone
+            "SELECT reminder_seconds, timeout_seconds, threads, tournaments_by_anyone, web
              FROM guild_settings WHERE guild = ?1",
             [guild],
-            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)),
         )
         .optional()?;
     Ok(row.map_or_else(
         GuildSettings::default,
-        |(reminder, timeout, threads, tournaments_by_anyone)| GuildSettings {
+        |(reminder, timeout, threads, tournaments_by_anyone, web)| GuildSettings {
             reminder: from_seconds(reminder),
             timeout: from_seconds(timeout),
             threads,
             tournaments_by_anyone,
+            web,
         },
     ))
 }
@@ -181,21 +184,23 @@ impl Store {
             timeout: change.timeout.unwrap_or(old.timeout),
             threads: change.threads.unwrap_or(old.threads),
             tournaments_by_anyone: change.tournaments.unwrap_or(old.tournaments_by_anyone),
+            web: change.web.unwrap_or(old.web),
         };
         tx.execute_cached(
             "INSERT INTO guild_settings (guild, reminder_seconds, timeout_seconds, threads,
-                                         tournaments_by_anyone, updated_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+                                         tournaments_by_anyone, web, updated_at)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
              ON CONFLICT (guild) DO UPDATE SET reminder_seconds = excluded.reminder_seconds,
                  timeout_seconds = excluded.timeout_seconds, threads = excluded.threads,
                  tournaments_by_anyone = excluded.tournaments_by_anyone,
-                 updated_at = excluded.updated_at",
+                 web = excluded.web, updated_at = excluded.updated_at",
             params![
                 guild,
                 to_seconds(new.reminder),
                 to_seconds(new.timeout),
                 new.threads,
                 new.tournaments_by_anyone,
+                new.web,
                 time_text(now)
             ],
         )?;

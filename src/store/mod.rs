@@ -34,6 +34,7 @@ pub mod sql;
 pub mod threads;
 pub mod tournaments;
 pub mod users;
+pub mod web_pages;
 
 pub use artefacts::Artefact;
 pub use buttons::ButtonMessage;

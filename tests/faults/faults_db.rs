@@ -29,6 +29,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0010_tournament_creators.sql"),
     include_str!("../../migrations/0011_outbox.sql"),
     include_str!("../../migrations/0012_departed_guilds.sql"),
+    include_str!("../../migrations/0013_web_pages.sql"),
 ];
 
 fn place(channel: &str) -> Place {

@@ -137,6 +137,8 @@ pub enum Command {
         thread: Option<bool>,
         /// Whether anyone may create a tournament (issue 32).
         tournaments: Option<bool>,
+        /// Whether the server's web pages exist (issue 45).
+        web: Option<bool>,
     },
     Leaderboard {
         game: Option<GameKind>,

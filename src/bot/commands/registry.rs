@@ -365,6 +365,12 @@ fn registry() -> Vec<CommandSpec> {
                     OptionKind::Boolean,
                 )
                 .default("false"),
+                opt(
+                    "web",
+                    "Whether this server's games, tournaments and standings have web pages (default false)",
+                    OptionKind::Boolean,
+                )
+                .default("false"),
             ],
             |chosen| {
                 Ok(Command::Settings {
@@ -372,6 +378,7 @@ fn registry() -> Vec<CommandSpec> {
                     timeout: interval_choice(chosen, "timeout")?,
                     thread: chosen.boolean("thread"),
                     tournaments: chosen.boolean("tournaments"),
+                    web: chosen.boolean("web"),
                 })
             },
         ),

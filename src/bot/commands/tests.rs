@@ -158,7 +158,8 @@ fn correspondence_and_rating_options_become_typed_values() {
             reminder: None,
             timeout: Some(None),
             thread: None,
-            tournaments: None
+            tournaments: None,
+            web: None
         }
     );
     assert!(build("leaderboard", vec![("game", s("chess"))])

@@ -38,6 +38,9 @@ pub struct Core {
     /// How long a server's data is kept after the bot leaves it (set once
     /// by the adapter; [`crate::store::departures::DEFAULT_GRACE`] if not).
     data_grace: OnceLock<chrono::Duration>,
+    /// The public address of the web pages, when the adapter serves them
+    /// (issue 45): messages then link to them.
+    web_base: OnceLock<String>,
 }
 
 /// Hears a job's progress, in words.
@@ -73,6 +76,7 @@ impl Core {
             upload_limits: Mutex::default(),
             watchers: Mutex::default(),
             data_grace: OnceLock::new(),
+            web_base: OnceLock::new(),
         }
     }
 
@@ -166,6 +170,17 @@ impl Core {
     #[cfg(test)]
     pub fn live_positions(&self) -> &LivePositions {
         &self.live
+    }
+
+    /// Has messages link to the web pages served at `base` (an absolute
+    /// URL without a trailing `/`); the first call wins.
+    pub fn set_web_base(&self, base: &str) {
+        let _ = self.web_base.set(base.trim_end_matches('/').to_string());
+    }
+
+    /// The public address of the web pages, if they are served.
+    pub fn web_base(&self) -> Option<&str> {
+        self.web_base.get().map(String::as_str)
     }
 
     /// The computer opponent's user, once set.

@@ -10,6 +10,7 @@ use super::table::{crosstable, standings_text};
 use crate::bot::ground::context::{Ctx, Outcome as Replies};
 use crate::bot::ground::place::Place;
 use crate::bot::ground::reply::{channel_mention, mention, time, Image, Reply};
+use crate::bot::ground::web_links;
 use crate::render::{crosstable as picture, Theme};
 use crate::store::tournaments::TournamentStatus;
 use crate::store::{Store, StoreError};
@@ -75,8 +76,12 @@ pub fn show_standings(ctx: &Ctx<'_>) -> Replies {
         TournamentStatus::Finished => " (final)",
         _ => "",
     };
+    let page = crate::store::web_pages::Page::Tournament(id);
+    let web = web_links::link(ctx.core, &t.row.guild, page, ctx.now)
+        .map(|link| format!(" (every round and game: {link})"))
+        .unwrap_or_default();
     let heading = format!(
-        "Tournament #{id}{state}: standings after {played} of {} rounds:",
+        "Tournament #{id}{state}: standings after {played} of {} rounds{web}:",
         t.total_rounds()
     );
     Ok(vec![standings_reply(ctx.store(), &t, ctx.place, heading)?])

@@ -29,11 +29,11 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use super::export::plies;
+use super::kept_analysis::{Graph, Shown};
 use crate::bot::ground::board::{drawn_with, player_names, theme_of};
 use crate::bot::ground::context::{refuse, Ctx, Outcome, RESTARTING};
 use crate::bot::ground::escape;
-use crate::bot::ground::place::Place;
-use crate::bot::ground::reply::{mention, word_list, Image, Reply};
+use crate::bot::ground::reply::{mention, word_list};
 use crate::games::{Evaluations, GameKind, PositionEvaluation, Seat};
 use crate::render::analysis::{evaluation_graph, Mark, Point};
 use crate::store::artefacts::{Artefact, ArtefactKey};
@@ -170,33 +170,6 @@ pub fn analyze(ctx: &Ctx<'_>, id: Option<i64>) -> Outcome {
     };
     ctx.store().keep_artefact(key, &kept, ctx.now)?;
     Ok(vec![shown.reply(place, kept.bytes)])
-}
-
-/// An analysis as shown, kept with its graph's PNG.
-#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
-struct Shown {
-    text: String,
-    graph: Option<Graph>,
-}
-
-/// What goes with the graph's PNG.
-#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
-struct Graph {
-    alt: String,
-    file_name: String,
-    text: String,
-}
-
-impl Shown {
-    fn reply(self, place: &Place, png: Vec<u8>) -> Reply {
-        let image = self.graph.map(|graph| Image {
-            bytes: png,
-            alt: graph.alt,
-            file_name: graph.file_name,
-            text: graph.text,
-        });
-        Reply::public(place, self.text).with_image(image)
-    }
 }
 
 /// The refusal of a game the computer does not analyze, naming those it does.
