@@ -350,6 +350,11 @@ pub struct PositionEvaluation {
     /// What a shallower search makes of the position, for the first
     /// player: a best action it does not see is one hard to find.
     pub shallow_score: i32,
+    /// What the position is worth for the first player without its best
+    /// action, to the same horizon as `score` (searched by games that can,
+    /// when the best action was played): an action whose every other
+    /// loses much is an only move.
+    pub second_score: Option<i32>,
 }
 
 impl PositionEvaluation {
@@ -364,6 +369,7 @@ impl PositionEvaluation {
             played: None,
             played_score: None,
             shallow_score: score,
+            second_score: None,
         }
     }
 }

@@ -131,6 +131,7 @@ pub fn evaluations<P: Clone, M: Copy + std::fmt::Display>(
             played: played.map(|mv| mv.to_string()),
             played_score: judged.played_score.map(scale),
             shallow_score: scale(judged.shallow_score),
+            second_score: None,
         });
         if let Some(mv) = played {
             if !play(&mut position, mv) {

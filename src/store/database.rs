@@ -41,6 +41,9 @@ pub(crate) const MIGRATIONS: &[M<'static>] = &[
     M::up(include_str!(
         "../../migrations/0010_tournament_creators.sql"
     )),
+    M::up(include_str!(
+        "../../migrations/0015_tournament_warnings.sql"
+    )),
 ];
 
 /// taktable's mark in a database file's header (`PRAGMA application_id`):

@@ -27,6 +27,7 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0008_artefacts.sql"),
     include_str!("../../migrations/0009_tournaments.sql"),
     include_str!("../../migrations/0010_tournament_creators.sql"),
+    include_str!("../../migrations/0015_tournament_warnings.sql"),
 ];
 
 fn place(channel: &str) -> Place {

@@ -6,7 +6,7 @@ use crate::bot::ground::announce::{game_over_reply, result_line, to_move_line};
 use crate::bot::ground::board::board_image;
 use crate::bot::ground::context::{refuse, Ctx, Failure, Outcome, POSITION_CHANGED};
 use crate::bot::ground::notify::your_move_dm;
-use crate::bot::ground::reply::{mention, word_list, Reply};
+use crate::bot::ground::reply::{mention, Reply};
 use crate::bot::life::here::{active_game, seat_in};
 use crate::games::{resignation_result, GameOutcome};
 use crate::store::{Finish, GameStatus};
@@ -29,12 +29,14 @@ pub fn play_move(ctx: &Ctx<'_>, notation: &str, version: Option<i64>) -> Outcome
     let notation = &spelling::reading(&state, notation);
     let played = match state.play(notation) {
         Ok(played) => played,
-        Err(e) if state.parses(notation) => return Err(cant_play(e, Vec::new())),
+        Err(e) if state.parses(notation) => return Err(cant_play(e, String::new())),
         // A move written in another case (`sf3` for `Sf3`) is the one legal
         // action it spells, when only one does (issue 13 item 2).
         Err(e) => match spelling::unambiguous(&state, notation) {
-            Some(action) => state.play(&action).map_err(|e| cant_play(e, Vec::new()))?,
-            None => return Err(cant_play(e, spelling::nearest(&state, notation))),
+            Some(action) => state
+                .play(&action)
+                .map_err(|e| cant_play(e, String::new()))?,
+            None => return Err(cant_play(e, spelling::hint(&state, notation))),
         },
     };
     let finish = played.outcome.as_ref().map(|o: &GameOutcome| Finish {
@@ -104,14 +106,8 @@ pub fn play_move(ctx: &Ctx<'_>, notation: &str, version: Option<i64>) -> Outcome
     Ok(std::iter::once(reply.with_image(image)).chain(dm).collect())
 }
 
-/// The refusal of a move, with the legal moves nearest to what was typed.
-fn cant_play(e: crate::games::GameError, near: Vec<String>) -> Failure {
-    let hint = if near.is_empty() {
-        String::new()
-    } else {
-        let near: Vec<&str> = near.iter().map(String::as_str).collect();
-        format!(" Did you mean {}?", word_list(&near, "or"))
-    };
+/// The refusal of a move, with `hint` (see [`spelling::hint`]).
+fn cant_play(e: crate::games::GameError, hint: String) -> Failure {
     Failure::User(format!("Can't play that: {e}.{hint} Nothing changed."))
 }
 
