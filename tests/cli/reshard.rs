@@ -335,6 +335,7 @@ fn fill(shards: &Shards, guild: &str, n: usize) {
                 bye: Some(2),
                 started_at: bot.now(),
                 deadline: bot.now() + chrono::Duration::days(2),
+                warn_at: Some(bot.now() + chrono::Duration::days(1)),
                 pairings: vec![NewPairing {
                     white: 0,
                     black: 1,

@@ -145,24 +145,18 @@ fn play_one(state: &mut GameState, notation: &str) -> Result<Played, Failure> {
     let notation = &spelling::reading(state, notation);
     match state.play(notation) {
         Ok(played) => Ok(played),
-        Err(e) if state.parses(notation) => Err(cant_play(e, Vec::new())),
+        Err(e) if state.parses(notation) => Err(cant_play(e, String::new())),
         // A move written in another case (`sf3` for `Sf3`) is the one legal
         // action it spells, when only one does (issue 13 item 2).
         Err(e) => match spelling::unambiguous(state, notation) {
-            Some(action) => state.play(&action).map_err(|e| cant_play(e, Vec::new())),
-            None => Err(cant_play(e, spelling::nearest(state, notation))),
+            Some(action) => state.play(&action).map_err(|e| cant_play(e, String::new())),
+            None => Err(cant_play(e, spelling::hint(state, notation))),
         },
     }
 }
 
-/// The refusal of a move, with the legal moves nearest to what was typed.
-fn cant_play(e: crate::games::GameError, near: Vec<String>) -> Failure {
-    let hint = if near.is_empty() {
-        String::new()
-    } else {
-        let near: Vec<&str> = near.iter().map(String::as_str).collect();
-        format!(" Did you mean {}?", word_list(&near, "or"))
-    };
+/// The refusal of a move, with `hint` (see [`spelling::hint`]).
+fn cant_play(e: crate::games::GameError, hint: String) -> Failure {
     Failure::User(format!("Can't play that: {e}.{hint} Nothing changed."))
 }
 

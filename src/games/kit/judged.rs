@@ -43,6 +43,11 @@ pub struct PositionEvaluation {
     /// What a shallower search makes of the position, for the first
     /// player: a best action it does not see is one hard to find.
     pub shallow_score: i32,
+    /// What the position is worth for the first player without its best
+    /// action, to the same horizon as `score` (searched by games that can,
+    /// when the best action was played): an action whose every other
+    /// loses much is an only move.
+    pub second_score: Option<i32>,
 }
 
 impl PositionEvaluation {
@@ -57,6 +62,7 @@ impl PositionEvaluation {
             played: None,
             played_score: None,
             shallow_score: score,
+            second_score: None,
         }
     }
 }
@@ -185,6 +191,7 @@ pub fn evaluations<P: Clone, M: Copy + std::fmt::Display>(
             played: played.map(|mv| mv.to_string()),
             played_score: judged.played_score.map(scale),
             shallow_score: scale(judged.shallow_score),
+            second_score: None,
         });
         if let Some(mv) = played {
             if !play(&mut position, mv) {

@@ -518,6 +518,7 @@ impl TurnGame for Tak {
                 played: played.map(|mv| position.ptn(mv)),
                 played_score: judged.played_score.map(scale),
                 shallow_score: scale(judged.shallow_score),
+                second_score: None,
             });
             if let Some(mv) = played {
                 position.play_unchecked(mv);

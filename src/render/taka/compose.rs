@@ -184,9 +184,14 @@ fn draw_footer(p: &Pitch, img: &mut RgbImage, view: &TakaBoardView) {
     let mid = PANEL.y + PANEL.h / 2;
     let (first, second) = match &view.result {
         Some((result, why)) => {
-            let who = winner(view).map_or(String::new(), |s| format!(" · {}", names[s.index()]));
+            // Issue 42: "0-1 0 : 1 · taktable" read as two results; the
+            // score is said to be the goals, and the name who won.
+            let who = match winner(view) {
+                Some(s) => format!("{} wins", names[s.index()]),
+                None => "drawn".to_string(),
+            };
             (
-                State::Over(format!("{result} {score}{who}")),
+                State::Over(format!("{result} · {who}, goals {score}")),
                 (why.clone(), String::new()),
             )
         }
