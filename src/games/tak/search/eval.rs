@@ -59,8 +59,9 @@ fn coverage(squares: u64, size: u8) -> (u32, u32) {
     (ranks, files)
 }
 
+pub use super::feature;
 use super::network::{Network, HIDDEN, PHASE_INPUT};
-pub use super::weights::{feature, Weights};
+pub use super::weights::Weights;
 use feature::*;
 
 /// How far the game has gone, 0 (start) to [`PHASE_MAX`]: the fuller

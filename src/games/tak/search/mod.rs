@@ -17,8 +17,10 @@
 pub mod alphabeta;
 pub mod analysis;
 pub mod eval;
+pub mod feature;
 pub mod levels;
 pub mod network;
+pub mod numbers;
 pub mod ordering;
 pub mod tt;
 pub mod tune;

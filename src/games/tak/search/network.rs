@@ -10,7 +10,8 @@
 //! unit. The features come one at a time from [`super::eval::features`],
 //! so a unit's sum is built as they arrive, with no vector of inputs.
 
-use super::weights::{feature, numbers_line, read_numbers};
+use super::feature;
+use super::numbers::{numbers_line, read_numbers};
 
 /// Hidden units.
 pub const HIDDEN: usize = 16;
