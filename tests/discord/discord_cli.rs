@@ -274,7 +274,8 @@ async fn the_service_binary_serves_health_and_metrics_and_stops_within_docker_s_
         "taktable_lane_commands 0",
         "# TYPE taktable_scheduler_lag_seconds histogram",
         "# TYPE taktable_computer_searches counter",
-        "# TYPE taktable_refusals counter",
+        // A labelled family is written once it has a series (no refusal here, so none).
+        "taktable_gateway_sessions_total{kind=\"ready\"} 1",
         "# TYPE taktable_job_wait_seconds histogram",
     ] {
         assert!(metrics.lines().any(|l| l == line), "{line} in\n{metrics}");
