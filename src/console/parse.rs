@@ -221,9 +221,12 @@ pub fn parse_command(line: &str) -> Result<Command, String> {
     // Where in `values` the free-text option is, while it takes words.
     let mut open: Option<usize> = None;
     for word in rest {
-        let names_option = word
-            .split_once(':')
-            .is_some_and(|(option, _)| spec.option(&option.to_lowercase()).is_some());
+        // A word shaped `name:value` ends the free text even when the
+        // command has no such option: the registry then names it, rather
+        // than the free text swallowing it.
+        let names_option = word.split_once(':').is_some_and(|(option, _)| {
+            !option.is_empty() && option.chars().all(|c| c.is_ascii_alphabetic() || c == '_')
+        });
         if let (Some(at), false) = (open, names_option) {
             if let Some((_, OptionValue::String(text))) = values.get_mut(at) {
                 text.push(' ');

@@ -168,14 +168,15 @@ pub fn check(path: &Path) -> Result<Checked, BackupError> {
             what: "it holds no taktable schema".into(),
         });
     }
-    let count = |table: &str| {
-        conn.query_row(&format!("SELECT count(*) FROM {table}"), [], |r| {
-            r.get::<_, i64>(0)
-        })
-        .map(|n| n as u64)
-        .map_err(sql)
+    let count = |statement: &str| {
+        conn.query_row(statement, [], |r| r.get::<_, i64>(0))
+            .map(|n| n as u64)
+            .map_err(sql)
     };
-    let (games, moves) = (count("games")?, count("moves")?);
+    let (games, moves) = (
+        count("SELECT count(*) FROM games")?,
+        count("SELECT count(*) FROM moves")?,
+    );
     let bytes = std::fs::metadata(path)
         .map_err(|error| BackupError::Io {
             path: path.to_path_buf(),

@@ -17,6 +17,7 @@ use taktable::console::parse::{parse_command, user_id};
 use taktable::store::artefacts::ArtefactKey;
 use taktable::store::shards::OldRange;
 use taktable::store::tournaments::{NewPairing, NewRound, NewTournament};
+use taktable::store::web_pages::Page;
 use taktable::store::{shard_of_guild, Artefact, GameStatus, Shard, Store};
 
 use super::{stderr, stdout, taktable};
@@ -293,6 +294,10 @@ fn fill(shards: &Shards, guild: &str, n: usize) {
         .store()
         .set_game_aside(gone.id, "channel deleted", bot.now())
         .unwrap());
+    // A web page's link (issue 45), for the server and its finished game.
+    bot.store()
+        .web_token(guild, Page::Game(finished.id), bot.now())
+        .unwrap();
     bot.store()
         .keep_replies(
             &[(guild, format!("{{\"unsaid\":{n}}}"), bot.now())],

@@ -7,6 +7,7 @@ pub mod export;
 pub mod help;
 pub mod info;
 pub mod kept_analysis;
+pub mod marks;
 pub mod replay;
 pub mod rules;
 pub mod spectate;

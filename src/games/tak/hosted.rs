@@ -496,7 +496,7 @@ impl TurnGame for Tak {
         Some(if score.abs() < 50 { 0 } else { score })
     }
 
-    /// 4-ply searches of every position and move (docs/ai.md, "Analysis").
+    /// 4-ply searches of every position and move (docs/ai.md, "/analyze").
     fn computer_evaluation(game: &TakGame, budget: &Budget) -> Option<Evaluations> {
         let judged = search::analysis::judge_game(&game.start, &game.turns, budget);
         let mut position = game.start.clone();
