@@ -6,6 +6,9 @@
 //! A Takat mid-game (docs/takat.md) and a Taka pitch after a goal
 //! (`taka::sample_goal`) are measured the same way.
 
+// A benchmark: a failed unwrap is a failed run (Cargo.toml [lints]).
+#![allow(clippy::unwrap_used)]
+
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion};

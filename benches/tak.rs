@@ -3,6 +3,9 @@
 //! `cargo bench --bench tak`. The target: 6x6 from the start,
 //! depth 5 (1,253,506,520 leaves) in at most 10 s single-threaded.
 
+// A benchmark: a failed unwrap is a failed run (Cargo.toml [lints]).
+#![allow(clippy::unwrap_used)]
+
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::hint::black_box;
 use taktable::games::tak::Position;

@@ -2,6 +2,9 @@
 //!
 //! `cargo bench --bench taka`.
 
+// A benchmark: a failed unwrap is a failed run (Cargo.toml [lints]).
+#![allow(clippy::unwrap_used)]
+
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::hint::black_box;
 use taktable::games::taka::{perft, Position};

@@ -4,7 +4,9 @@
 # `taktable local` as alice (Player1) and bob (Player2), asks /analyze, and
 # copies the graph to docs/analyze-sample.png. The reply is printed.
 #   sh docs/analyze-sample.sh [GAME.ptn]
-# Run from the repository's root; it builds the release binary.
+# Run from the repository's root; it builds the release binary (or runs
+# the binary named by $TAKTABLE_BIN, e.g. another checkout's, to compare).
+# The time /analyze took is printed last.
 set -e
 game=${1:-tests/data/tak/games/ptn-ninja-branches.ptn}
 tag() { sed -n "s/^\[$1 \"\(.*\)\"\]/\1/p" "$game" | head -n 1; }
@@ -25,7 +27,17 @@ trap 'rm -rf "$tmp"' EXIT
         awk '{ print (NR % 2 ? ":user alice" : ":user bob"); print "/move notation:" $0 }'
     echo "/analyze"
 } > "$tmp/in"
-cargo build --release --quiet
-TAKTABLE_NOW=2026-01-17T19:42:05Z target/release/taktable local --db "$tmp/db" --out "$tmp/out" --echo < "$tmp/in" |
-    sed -n '/^> \/analyze/,$p'
+bin=${TAKTABLE_BIN:-target/release/taktable}
+[ -n "$TAKTABLE_BIN" ] || cargo build --release --quiet
+run() { TAKTABLE_NOW=2026-01-17T19:42:05Z "$bin" local --db "$tmp/db" --out "$tmp/out" --echo; }
+now() { date +%s%N; }
+# The game, then /analyze alone against the same database, timed less a
+# run that does nothing (the program's start).
+head -n -1 "$tmp/in" | run > /dev/null
+t0=$(now)
+: | run > /dev/null
+t1=$(now)
+echo "/analyze" | run
+t2=$(now)
+echo "/analyze took $(( (t2 - t1 - (t1 - t0)) / 1000000 )) ms"
 cp "$tmp/out/game-1-analysis.png" docs/analyze-sample.png

@@ -12,3 +12,4 @@ pub mod games;
 pub mod rating;
 pub mod render;
 pub mod store;
+pub mod web;

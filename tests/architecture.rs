@@ -10,7 +10,12 @@
 //! - `docs/architecture.md` lists the floors of `src/` and of `src/bot`
 //!   from the top down; each part imports only parts listed below it (or
 //!   on its own line), so the document stays true.
+//! - The same for the floors of `src/games`, and no game folder names
+//!   another game or the module listing the games (only the kit).
 //! - No file of `src/bot` is over 600 lines.
+
+// Test code: a failed unwrap is a failed test (Cargo.toml [lints]).
+#![allow(clippy::unwrap_used)]
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -24,6 +29,9 @@ struct Crate {
     files: BTreeMap<ModPath, PathBuf>,
     /// Arrows between module paths (each the module of a file).
     arrows: BTreeSet<(ModPath, ModPath)>,
+    /// Every path a module names, made absolute but with re-exports not
+    /// followed: what its code spells, not where the item lives.
+    named: BTreeSet<(ModPath, ModPath)>,
 }
 
 fn root() -> PathBuf {
@@ -446,6 +454,7 @@ fn read_crate() -> Crate {
         }
     }
     let mut arrows = BTreeSet::new();
+    let mut named = BTreeSet::new();
     for (module, code) in &codes {
         for (inside, code) in inline_scopes(code) {
             let mut here = module.clone();
@@ -458,10 +467,15 @@ fn read_crate() -> Crate {
                 if &to != module && !to.is_empty() && modules.contains(&to) {
                     arrows.insert((module.clone(), to));
                 }
+                named.insert((module.clone(), path));
             }
         }
     }
-    Crate { files, arrows }
+    Crate {
+        files,
+        arrows,
+        named,
+    }
 }
 
 /// The circles (strongly connected parts of more than one node) of a graph.
@@ -671,6 +685,49 @@ fn the_floors_of_src_are_as_documented() {
 #[test]
 fn the_floors_of_src_bot_are_as_documented() {
     check_floors("The floors of src/bot");
+}
+
+#[test]
+fn the_floors_of_src_games_are_as_documented() {
+    check_floors("The floors of src/games");
+}
+
+/// Issue 41: a game's folder stands on the kit (`crate::games::kit`) only:
+/// no path in it names another game's folder or `crate::games` itself
+/// (the module that lists the games, whose re-exports would hide where a
+/// name comes from), and the kit names no game. Read from the paths as
+/// written, re-exports not followed.
+#[test]
+fn no_game_imports_another_game_or_the_list_of_games() {
+    let krate = read_crate();
+    let folder =
+        |m: &ModPath| -> Option<String> { (m.len() >= 2 && m[0] == "games").then(|| m[1].clone()) };
+    let folders: BTreeSet<String> = krate
+        .files
+        .iter()
+        .filter(|(m, path)| m.len() == 2 && path.ends_with("mod.rs"))
+        .filter_map(|(m, _)| folder(m))
+        .collect();
+    assert!(folders.contains("kit") && folders.len() >= 5, "{folders:?}");
+    let mut wrong = Vec::new();
+    for (from, path) in &krate.named {
+        let Some(own) = folder(from) else { continue };
+        if path.first().map(String::as_str) != Some("games") {
+            continue;
+        }
+        let allowed = match path.get(1) {
+            Some(to) => to == &own || (to == "kit" && own != "kit"),
+            None => false,
+        };
+        if !allowed {
+            wrong.push(format!("{} names crate::{}", show(from), path.join("::")));
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "game folders naming what they may not:\n{}",
+        wrong.join("\n")
+    );
 }
 
 #[test]

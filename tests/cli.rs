@@ -1,6 +1,13 @@
 //! The `taktable` command line, run as a program: `perft`, `replay`,
 //! `legal` (issue 2 and issue 7 interfaces, exactly as specified).
 
+// Test code: a failed unwrap is a failed test (Cargo.toml [lints]).
+#![allow(clippy::unwrap_used)]
+
+#[path = "cli/backup.rs"]
+mod backup;
+#[path = "cli/container.rs"]
+mod container;
 #[path = "cli/reshard.rs"]
 mod reshard;
 

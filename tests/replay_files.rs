@@ -2,6 +2,9 @@
 //! branches are played along their main line, and a result the rules do
 //! not give is warned of while the replay succeeds with the rules' result.
 
+// Test code: a failed unwrap is a failed test (Cargo.toml [lints]).
+#![allow(clippy::unwrap_used)]
+
 use std::process::{Command, Output};
 
 const BRANCHES: &str = "tests/data/tak/games/ptn-ninja-branches.ptn";

@@ -1,6 +1,9 @@
 //! `taktable tei`: a transcript of the TEI protocol through the binary
 //! (the way match runners drive engines).
 
+// Test code: a failed unwrap is a failed test (Cargo.toml [lints]).
+#![allow(clippy::unwrap_used)]
+
 use std::io::Write;
 use std::process::{Command, Stdio};
 

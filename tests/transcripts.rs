@@ -15,6 +15,9 @@
 //! `TAKTABLE_BLESS=1 cargo test --test transcripts` rewrites the files from
 //! the actual output (review the diff before committing).
 
+// Test code: a failed unwrap is a failed test (Cargo.toml [lints]).
+#![allow(clippy::unwrap_used)]
+
 use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -26,11 +29,23 @@ use taktable::store::Store;
 const NOW: &str = "2026-01-01T00:00:00Z";
 
 fn run_segment(db: &Path, out: &Path, input: &str) -> String {
-    run_segment_at(db, out, input, NOW)
+    run_segment_at(db, out, input, NOW, false)
 }
 
-fn run_segment_at(db: &Path, out: &Path, input: &str, now: &str) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_taktable"))
+/// The public address of the web pages in the transcripts named `web_*`
+/// (issue 45): the bot links to pages, nothing is served.
+const WEB_BASE_URL: &str = "https://taktable.example";
+
+/// One run of the program on `db`, `input` typed, its clock starting at
+/// `now`; with `web`, links to web pages are printed (`WEB_BASE_URL`).
+fn run_segment_at(db: &Path, out: &Path, input: &str, now: &str, web: bool) -> String {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_taktable"));
+    if web {
+        command.env("WEB_BASE_URL", WEB_BASE_URL);
+    } else {
+        command.env_remove("WEB_BASE_URL");
+    }
+    let mut child = command
         .arg("local")
         .arg("--db")
         .arg(db)
@@ -53,9 +68,12 @@ fn run_segment_at(db: &Path, out: &Path, input: &str, now: &str) -> String {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(output.status.success(), "taktable failed: {stderr}");
     assert!(stderr.is_empty(), "taktable wrote to stderr: {stderr}");
-    String::from_utf8(output.stdout)
+    let text = String::from_utf8(output.stdout)
         .unwrap()
-        .replace(&out.display().to_string(), "OUT")
+        .replace(&out.display().to_string(), "OUT");
+    // A page's token is random: it prints as TOKEN.
+    let token = regex::Regex::new("(/[gst]/)[0-9a-f]{32}").unwrap();
+    token.replace_all(&text, "${1}TOKEN").into_owned()
 }
 
 /// Runs one transcript; returns its temporary folder (the database and
@@ -68,13 +86,15 @@ fn check(name: &str) -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("taktable.db");
     let out = dir.path().join("out");
+    // The transcripts of the web pages' links (issue 45) run with them on.
+    let web = name.starts_with("web_");
 
     let mut actual = String::new();
     let mut start = chrono::DateTime::parse_from_rfc3339(NOW).unwrap();
     let mut input = String::new();
     for line in expected.lines() {
         if let Some(rest) = line.strip_prefix("# restart") {
-            actual.push_str(&run_segment_at(&db, &out, &input, &start.to_rfc3339()));
+            actual.push_str(&run_segment_at(&db, &out, &input, &start.to_rfc3339(), web));
             input.clear();
             actual.push_str(line);
             actual.push('\n');
@@ -90,7 +110,7 @@ fn check(name: &str) -> tempfile::TempDir {
             input.push('\n');
         }
     }
-    actual.push_str(&run_segment_at(&db, &out, &input, &start.to_rfc3339()));
+    actual.push_str(&run_segment_at(&db, &out, &input, &start.to_rfc3339(), web));
 
     if std::env::var_os("TAKTABLE_BLESS").is_some() {
         std::fs::write(&path, &actual).unwrap();

@@ -216,8 +216,8 @@ mod tests {
         run(&bot, "bob", "/accept");
         assert_eq!(dead(&bot), ["m2"]);
 
-        // A draw offer lapses when a move is made (RULINGS: an offer holds
-        // for the version it was made at).
+        // A draw offer lapses when a move is made (RULINGS Every game 1: an
+        // offer holds for the version it was made at).
         run(&bot, "alice", "/move a3");
         post(&bot, "bob", "/draw", "m3");
         assert!(dead(&bot).is_empty());

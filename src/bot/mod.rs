@@ -38,7 +38,7 @@ use std::sync::{Arc, OnceLock};
 use chrono::{DateTime, Utc};
 use tracing::error;
 
-use correspondence::{claim, due, games, remind, settings};
+use correspondence::{claim, due, games, privacy, remind, settings};
 use ground::context::{Ctx, Failure};
 use ground::core::Core;
 use life::{challenge, threads};
@@ -145,7 +145,12 @@ impl Bot {
                 Command::Decline => answers::decline(&ctx, None),
                 Command::Cancel => answers::cancel(&ctx),
                 Command::Rematch => challenge::rematch(&ctx, None),
-                Command::Move { notation, version } => moves::play_move(&ctx, notation, *version),
+                Command::Move { notation, version } => {
+                    moves::play_moves(&ctx, std::slice::from_ref(notation), *version)
+                }
+                Command::MoveRun { notations, version } => {
+                    moves::play_moves(&ctx, notations, *version)
+                }
                 Command::Board => summary::board(&ctx),
                 Command::Resign { game } => moves::resign(&ctx, *game),
                 Command::Abort { game } => moves::abort(&ctx, *game),
@@ -167,11 +172,13 @@ impl Bot {
                 Command::RemindIn { after } => remind::remind_in(&ctx, *after),
                 Command::RemindStatus => remind::remind_status(&ctx),
                 Command::Notify { dm } => settings::notify(&ctx, *dm),
+                Command::Privacy { delete } => privacy::privacy(&ctx, *delete),
                 Command::Settings {
                     reminder,
                     timeout,
                     thread,
                     tournaments,
+                    web,
                 } => settings::settings(
                     &ctx,
                     &crate::store::SettingsChange {
@@ -179,6 +186,7 @@ impl Bot {
                         timeout: *timeout,
                         threads: *thread,
                         tournaments: *tournaments,
+                        web: *web,
                     },
                 ),
                 Command::Leaderboard { game, page } => leaderboard::leaderboard(&ctx, *game, *page),
@@ -206,6 +214,11 @@ impl Bot {
     }
 
     fn record_names(&self, ctx: &Ctx<'_>, command: &Command) -> Result<(), Failure> {
+        // A command from a server marked as left proves the bot is there (its return may have
+        // been missed, e.g. during a reconnection): its data must not be deleted.
+        if self.store().departed_at(&ctx.place.guild)?.is_some() {
+            self.store().mark_returned(&ctx.place.guild)?;
+        }
         self.store()
             .upsert_user(ctx.user.id, &ctx.user.name, ctx.now)?;
         for user in command.named_users() {
@@ -215,12 +228,23 @@ impl Bot {
     }
 
     /// Runs whatever has fallen due by the clock's now (challenge expiry,
-    /// reminders, passed deadlines) and returns the announcements. Each is
+    /// reminders, passed deadlines, the deletion of the data of servers
+    /// left longer ago than the grace period) and returns the announcements. Each is
     /// marked as done in the database before it is returned, so it is
     /// never returned twice, and whatever fell due while the bot was not
     /// running is found at the next call.
     pub fn run_due(&self) -> Vec<Reply> {
         let now = self.now();
+        // The data of servers the bot left longer ago than the grace period.
+        match self.store().purge_departed(now, self.data_grace()) {
+            Ok(purged) if !purged.guilds.is_empty() => tracing::info!(
+                servers = ?purged.guilds,
+                rows = purged.rows,
+                "deleted the data of servers the bot left"
+            ),
+            Ok(_) => {}
+            Err(e) => error!("could not delete the data of servers the bot left: {e}"),
+        }
         let mut replies = match challenge::expire_due(self, now) {
             Ok(replies) => replies,
             Err(e) => {

@@ -1,7 +1,9 @@
 //! The command line: `taktable <subcommand>`.
 
+mod backup;
 mod commands;
 mod legal;
+mod openings;
 mod perft;
 mod render;
 mod replay;
@@ -40,6 +42,10 @@ enum Command {
     Local(crate::console::LocalArgs),
     /// Connect to Discord and serve the slash commands (configured by the environment or .env).
     Run(run::RunArgs),
+    /// Copy the database files while the bot runs, each copy checked (integrity, schema version).
+    Backup(backup::BackupArgs),
+    /// Put a backup in place of the database files (stop the bot first).
+    Restore(backup::RestoreArgs),
     /// Split or merge the shards' database files when the number of shards changes.
     Reshard(reshard::ReshardArgs),
     /// List the slash commands; with --json, the exact registration payload (no connection).
@@ -47,7 +53,9 @@ enum Command {
     /// Speak TEI (the Tak engine protocol) on standard input and output.
     Tei(tei::TeiArgs),
     /// Play matches between two levels of the computer opponent.
-    Selfplay(selfplay::SelfplayArgs),
+    Selfplay(Box<selfplay::SelfplayArgs>),
+    /// Print random Tak openings of flat placements, one a line: a match runner's book.
+    Openings(openings::OpeningsArgs),
 }
 
 /// Runs the command line and returns the process's exit status.
@@ -70,9 +78,12 @@ pub fn main() -> ExitCode {
         }
         Command::Run(args) => return run::main(args),
         Command::Reshard(args) => reshard::run(args),
+        Command::Backup(args) => backup::run_backup(args),
+        Command::Restore(args) => backup::run_restore(args),
         Command::Commands(args) => commands::run(args),
         Command::Tei(args) => tei::run(args),
-        Command::Selfplay(args) => selfplay::run(args),
+        Command::Selfplay(args) => selfplay::run(*args),
+        Command::Openings(args) => openings::run(args),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
@@ -81,6 +92,18 @@ pub fn main() -> ExitCode {
             ExitCode::from(1)
         }
     }
+}
+
+/// The database path a command works on: its `--database` flag's, else DATABASE_PATH from the
+/// environment (or .env), else taktable.db.
+fn database_path(flag: Option<std::path::PathBuf>) -> std::path::PathBuf {
+    flag.unwrap_or_else(|| {
+        crate::discord::load_dotenv();
+        std::env::var_os(crate::discord::config::DATABASE_PATH_VAR).map_or_else(
+            || crate::discord::config::DEFAULT_DATABASE_PATH.into(),
+            std::path::PathBuf::from,
+        )
+    })
 }
 
 /// A write past the file size limit (`ulimit -f`) then fails with EFBIG,

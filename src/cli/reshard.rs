@@ -6,7 +6,6 @@ use std::time::Instant;
 
 use clap::Args;
 
-use crate::discord::config::{DATABASE_PATH_VAR, DEFAULT_DATABASE_PATH};
 use crate::store::reshard::{reshard, Outcome};
 
 /// Arguments of `taktable reshard`.
@@ -27,14 +26,7 @@ pub struct ReshardArgs {
 
 /// Runs the reshard and says what it wrote and what to remove once the bot runs on it.
 pub fn run(args: ReshardArgs) -> Result<(), String> {
-    let database = match args.database {
-        Some(path) => path,
-        None => {
-            crate::discord::load_dotenv();
-            std::env::var_os(DATABASE_PATH_VAR)
-                .map_or_else(|| PathBuf::from(DEFAULT_DATABASE_PATH), PathBuf::from)
-        }
-    };
+    let database = super::database_path(args.database);
     let started = Instant::now();
     let outcome = reshard(&database, args.from, args.to).map_err(|e| e.to_string())?;
     print!(
@@ -74,15 +66,26 @@ fn report(outcome: &Outcome, from: u32, to: u32, took: std::time::Duration) -> S
         };
         text.push_str(&format!("  {table}: {before} -> {after}{note}\n"));
     }
-    text.push_str(&format!(
-        "The old files were left as they were. Run the bot with --shards {to} (DISCORD_SHARDS={to}) \
-         on the new files; once it runs, remove the old ones:\n  rm"
-    ));
-    for source in &outcome.sources {
-        text.push(' ');
-        text.push_str(&source.display().to_string());
+    let sources: Vec<String> = outcome
+        .sources
+        .iter()
+        .map(|s| s.display().to_string())
+        .collect();
+    if outcome.old_naming {
+        // The bot refuses to start beside files of the old naming.
+        text.push_str(&format!(
+            "The old files were left as they were. Move them out of this folder (keep them until \
+             the bot runs well on the new files), then run the bot with --shards {to} \
+             (DISCORD_SHARDS={to}):\n  mkdir -p old-shard-files && mv {} old-shard-files/\n",
+            sources.join(" ")
+        ));
+    } else {
+        text.push_str(&format!(
+            "The old files were left as they were. Run the bot with --shards {to} \
+             (DISCORD_SHARDS={to}) on the new files; once it runs, remove the old ones:\n  rm {}\n",
+            sources.join(" ")
+        ));
     }
-    text.push('\n');
     text
 }
 

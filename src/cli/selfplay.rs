@@ -12,8 +12,9 @@
 
 use clap::{Args, ValueEnum};
 
+use crate::games::kit::search::mix;
 use crate::games::tak::search::eval::Weights;
-use crate::games::tak::search::{mix, tune, Level, Limits, Searcher};
+use crate::games::tak::search::{tune, Level, Limits, Searcher};
 use crate::games::tak::{self, Komi, Opening, Rules};
 use crate::games::taka;
 use crate::games::takat;
@@ -96,6 +97,14 @@ pub struct SelfplayArgs {
     /// How strongly the fit pulls weights towards their start.
     #[arg(long, default_value_t = 0.0)]
     tune_l2: f64,
+    /// Fit a network on top of the linear weights, with this many passes
+    /// over the positions (batches of `--tune-batch`, seeded by `--seed`);
+    /// without it only the linear weights are fitted.
+    #[arg(long)]
+    tune_network_epochs: Option<usize>,
+    /// Positions per step of the network's fit.
+    #[arg(long, default_value_t = 1024)]
+    tune_batch: usize,
     /// Start the fit from these weights rather than the built-in ones.
     #[arg(long)]
     tune_from: Option<std::path::PathBuf>,
@@ -114,13 +123,20 @@ pub struct SelfplayArgs {
     /// How much of a target is the teacher's winning chance.
     #[arg(long, default_value_t = 0.8)]
     teacher_share: f32,
+    /// Play no games: have `--engine` search every position in this file
+    /// (record lines, as `--record` writes them) with `go <--engine-go>`,
+    /// and append each to `--record` with a target blending the engine's
+    /// winning chance (its `wdl`) with the line's result, by
+    /// `--teacher-share`. A position met twice is labelled once.
+    #[arg(long)]
+    label: Option<std::path::PathBuf>,
 }
 
 /// Reads a weights file.
 fn read_weights(path: &std::path::Path) -> std::result::Result<Weights, String> {
     let text =
         std::fs::read_to_string(path).map_err(|e| format!("reading {}: {e}", path.display()))?;
-    tune::weights_from_text(&text)
+    tak::search::weights::from_text(&text)
 }
 
 /// `--tune`: fits weights to recorded positions.
@@ -131,16 +147,27 @@ fn run_tune(args: &SelfplayArgs, path: &std::path::Path) -> std::result::Result<
         Some(from) => read_weights(from)?,
         None => tak::search::weights::for_size(args.size).clone(),
     };
-    let fit = tune::fit(
-        &text,
-        args.size,
-        &start,
-        args.tune_steps,
-        args.tune_l2,
-        |step, train, test| {
-            eprintln!("step {step}: loss {train:.5} (held out {test:.5})");
-        },
-    )?;
+    let progress = |step, train: f64, test: f64| {
+        eprintln!("step {step}: loss {train:.5} (held out {test:.5})");
+    };
+    let fit = match args.tune_network_epochs {
+        None => tune::fit(
+            &text,
+            args.size,
+            &start,
+            args.tune_steps,
+            args.tune_l2,
+            progress,
+        )?,
+        Some(epochs) => {
+            let how = tune::NetworkFit {
+                epochs,
+                batch: args.tune_batch,
+                seed: args.seed,
+            };
+            tune::fit_network(&text, args.size, &start, how, args.tune_l2, progress)?
+        }
+    };
     println!(
         "{} positions ({} skipped); held-out loss {:.5} -> {:.5}, training loss {:.5} -> {:.5}",
         fit.samples,
@@ -152,9 +179,58 @@ fn run_tune(args: &SelfplayArgs, path: &std::path::Path) -> std::result::Result<
     );
     print!("{}", tune::weights_table(&fit.weights));
     if let Some(out) = &args.tune_out {
-        std::fs::write(out, tune::weights_to_text(&fit.weights))
+        std::fs::write(out, tak::search::weights::to_text(&fit.weights))
             .map_err(|e| format!("writing {}: {e}", out.display()))?;
     }
+    Ok(())
+}
+
+/// `--label`: the teacher engine's searched winning chance for every
+/// recorded position, blended with the position's result.
+fn run_label(args: &SelfplayArgs, path: &std::path::Path) -> std::result::Result<(), String> {
+    let text =
+        std::fs::read_to_string(path).map_err(|e| format!("reading {}: {e}", path.display()))?;
+    let command = args.engine.as_ref().ok_or("--label needs --engine")?;
+    let out = args.record.as_ref().ok_or("--label needs --record")?;
+    let mut file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(out)
+        .map_err(|e| format!("opening {}: {e}", out.display()))?;
+    let mut engine: Option<TeiEngine> = None;
+    let mut seen = std::collections::HashSet::new();
+    let (mut labelled, mut skipped) = (0usize, 0usize);
+    for (number, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let (position, white_result) =
+            tune::parse_line(line).map_err(|e| format!("line {}: {e}", number + 1))?;
+        let rules = position.rules();
+        let tps = position.tps();
+        if position.is_over() || !seen.insert((rules.komi.halves(), tps.clone())) {
+            skipped += 1;
+            continue;
+        }
+        let engine = match &mut engine {
+            Some(e) => e,
+            None => engine.insert(TeiEngine::start(command, rules.komi.halves())?),
+        };
+        engine.set_rules(position.size(), rules.komi.halves())?;
+        let mover = engine.chance(&tps, &args.engine_go)?;
+        let white = match position.to_move() {
+            tak::Color::White => mover,
+            tak::Color::Black => 1.0 - mover,
+        };
+        let target = args.teacher_share * white + (1.0 - args.teacher_share) * white_result;
+        writeln!(file, "{}", tune::record_line(&position, target))
+            .map_err(|e| format!("writing the record: {e}"))?;
+        labelled += 1;
+        if labelled % 1000 == 0 {
+            eprintln!("{labelled} positions labelled");
+        }
+    }
+    println!("{labelled} positions labelled, {skipped} skipped (finished or met before)");
     Ok(())
 }
 
@@ -169,6 +245,9 @@ enum Result {
 pub fn run(args: SelfplayArgs) -> std::result::Result<(), String> {
     if let Some(path) = &args.tune {
         return run_tune(&args, path);
+    }
+    if let Some(path) = &args.label {
+        return run_label(&args, path);
     }
     if let Some(path) = &args.ptn_to_record {
         let text = std::fs::read_to_string(path)
@@ -447,6 +526,8 @@ struct TeiEngine {
     child: std::process::Child,
     input: std::process::ChildStdin,
     output: std::io::BufReader<std::process::ChildStdout>,
+    /// The board size and half komi it was last told, if any.
+    rules: Option<(u8, i8)>,
 }
 
 impl TeiEngine {
@@ -468,6 +549,7 @@ impl TeiEngine {
             child,
             input,
             output,
+            rules: None,
         };
         engine.send("tei")?;
         engine.wait_for("teiok")?;
@@ -509,6 +591,35 @@ impl TeiEngine {
         self.wait_for("readyok").map(|_| ())
     }
 
+    /// Tells the engine the board size and komi of the positions to come,
+    /// when they change.
+    fn set_rules(&mut self, size: u8, half_komi: i8) -> std::result::Result<(), String> {
+        if self.rules != Some((size, half_komi)) {
+            self.send(&format!("setoption name HalfKomi value {half_komi}"))?;
+            self.new_game(size)?;
+            self.rules = Some((size, half_komi));
+        }
+        Ok(())
+    }
+
+    /// The player to move's winning chance in a position, from the last
+    /// `wdl` the engine reports while searching it (a draw counts half).
+    fn chance(&mut self, tps: &str, go: &str) -> std::result::Result<f32, String> {
+        self.send(&format!("position tps {tps}"))?;
+        self.send(&format!("go {go}"))?;
+        let mut chance = None;
+        loop {
+            let line = self.wait_for("")?;
+            if line.starts_with("bestmove") {
+                break;
+            }
+            if let Some(wdl) = wdl_chance(&line) {
+                chance = Some(wdl);
+            }
+        }
+        chance.ok_or_else(|| format!("the engine gave no `wdl` for {tps}"))
+    }
+
     fn best_move(&mut self, moves: &[String], go: &str) -> std::result::Result<String, String> {
         let position = if moves.is_empty() {
             "position startpos".to_string()
@@ -520,6 +631,15 @@ impl TeiEngine {
         let line = self.wait_for("bestmove")?;
         Ok(line.trim_start_matches("bestmove").trim().to_string())
     }
+}
+
+/// The winning chance in an `info` line's `wdl W D L` (per mille), if any.
+fn wdl_chance(line: &str) -> Option<f32> {
+    let mut words = line.split_whitespace().skip_while(|w| *w != "wdl").skip(1);
+    let mut next = || words.next()?.parse::<f32>().ok();
+    let (win, draw, loss) = (next()?, next()?, next()?);
+    let total = win + draw + loss;
+    (total > 0.0).then(|| (win + draw / 2.0) / total)
 }
 
 impl Drop for TeiEngine {
@@ -637,4 +757,21 @@ pub enum GameChoice {
     Tak,
     Takat,
     Taka,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// tiltak's `info` lines carry `wdl W D L` in per mille; a draw
+    /// counts half, and a line without it gives nothing.
+    #[test]
+    fn the_winning_chance_is_read_from_wdl() {
+        let line =
+            "info depth 6 seldepth 9 nodes 1000 score cp 12 wdl 556 0 444 time 10 nps 1 pv a1";
+        assert_eq!(wdl_chance(line), Some(0.556));
+        assert_eq!(wdl_chance("info wdl 200 600 200 pv"), Some(0.5));
+        assert_eq!(wdl_chance("info depth 3 score cp 40 pv a1"), None);
+        assert_eq!(wdl_chance("info wdl 0 0 0"), None);
+    }
 }

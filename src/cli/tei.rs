@@ -46,7 +46,7 @@ pub fn run(args: TeiArgs) -> Result<(), String> {
     if let Some(path) = &args.weights {
         let text = std::fs::read_to_string(path)
             .map_err(|e| format!("reading {}: {e}", path.display()))?;
-        let weights = crate::games::tak::search::tune::weights_from_text(&text)?;
+        let weights = crate::games::tak::search::weights::from_text(&text)?;
         session.searcher.set_weights(Arc::new(weights));
     }
     // Standard input is read on a thread of its own, so that a `stop` is

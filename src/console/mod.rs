@@ -8,6 +8,10 @@
 //!   and runs whatever falls due on the way, each at its own time (as the
 //!   Discord adapter, sleeping until [`Bot::next_due`], would);
 //! - `:admin on|off` makes the current user a server admin (for `/abort`);
+//! - `:leave` removes the bot from the server (as Discord's GUILD_DELETE
+//!   does): nothing is posted there, commands are not heard, and its data
+//!   is deleted once the grace period (30 days) has passed; `:join` invites
+//!   it back (GUILD_CREATE);
 //! - `:quit`.
 //!
 //! Lines starting with `#` are comments. Without a terminal there is no
@@ -60,6 +64,57 @@ pub struct LocalArgs {
     /// channels may interleave). 1 keeps every reply in input order.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]
     jobs: u16,
+    /// Also serve the web pages of the games here on this address (e.g. 127.0.0.1:8080); the
+    /// links the bot prints start with WEB_BASE_URL if set, else http://ADDR. Turn the pages on
+    /// with `:admin on` and `/settings web:true`.
+    #[arg(long, value_name = "ADDR")]
+    web: Option<std::net::SocketAddr>,
+}
+
+/// With `--web ADDR`, serves the web pages on a thread of their own for as
+/// long as the session runs. Without it, `WEB_BASE_URL` alone still has the
+/// bot print links (the transcripts of the links use it), and nothing is
+/// served.
+fn serve_web(bot: &Arc<Bot>, addr: Option<std::net::SocketAddr>) -> Result<(), String> {
+    let base = std::env::var(crate::web::config::BASE_URL_VAR)
+        .ok()
+        .filter(|b| !b.trim().is_empty());
+    let base = match (base, addr) {
+        (Some(base), _) => crate::web::config::base_url(base.trim()).ok_or_else(|| {
+            format!(
+                "{} must be an address such as https://taktable.example, not {base:?}",
+                crate::web::config::BASE_URL_VAR
+            )
+        })?,
+        (None, Some(addr)) => format!("http://{addr}"),
+        (None, None) => return Ok(()),
+    };
+    bot.set_web_base(&base);
+    let Some(addr) = addr else {
+        return Ok(());
+    };
+    let config = crate::web::WebConfig {
+        addr,
+        base_url: base,
+    };
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("can't start the web server: {e}"))?;
+    let serving = runtime
+        .block_on(crate::web::start(
+            &config,
+            vec![Arc::clone(bot)],
+            std::future::pending(),
+        ))
+        .map_err(|e| format!("can't serve the web pages on {addr}: {e}"))?;
+    eprintln!("web pages on {}", config.base_url);
+    std::thread::spawn(move || {
+        if let Err(e) = runtime.block_on(serving) {
+            eprintln!("the web pages stopped: {e}");
+        }
+    });
+    Ok(())
 }
 
 #[derive(Clone)]
@@ -91,6 +146,7 @@ pub fn run(args: LocalArgs) -> Result<(), String> {
         name: computer::NAME.to_string(),
         is_admin: false,
     });
+    serve_web(&bot, args.web)?;
     let args = Arc::new(args);
     let pool =
         (args.jobs > 1).then(|| pool::Pool::new(args.jobs as usize, bot.clone(), args.clone()));
@@ -221,6 +277,14 @@ fn command_line(
     args: &LocalArgs,
 ) -> io::Result<()> {
     print_due(bot, session, out, args)?;
+    if bot.server_is_left(GUILD) {
+        // In Discord a server without the bot sends it nothing.
+        writeln!(
+            out,
+            "[console] the bot is not in this server (it left; :join invites it back), so nobody hears the command"
+        )?;
+        return out.flush();
+    }
     let place = Place {
         guild: GUILD.to_string(),
         channel: session.channel.clone(),
@@ -311,6 +375,22 @@ fn console_line(
             }
             _ => writeln!(out, "[console] write :admin on or :admin off")?,
         },
+        "leave" => {
+            bot.server_left(GUILD);
+            writeln!(
+                out,
+                "[console] the bot was removed from this server: nothing is posted here, and its data is deleted in {} days unless it is invited back (:join)",
+                bot.data_grace().num_days()
+            )?;
+        }
+        "join" => {
+            let said = if bot.server_returned(GUILD) {
+                "the bot is back in this server within the grace period: everything was kept"
+            } else {
+                "the bot is in this server (nothing was kept waiting for it)"
+            };
+            writeln!(out, "[console] {said}")?;
+        }
         "advance" => match humantime::parse_duration(rest)
             .ok()
             .and_then(|d| Duration::from_std(d).ok())
@@ -370,7 +450,7 @@ fn console_line(
         },
         _ => writeln!(
             out,
-            "[console] unknown console line `:{word}`; use :user NAME, :channel NAME, :advance DURATION, :admin on|off, :delete CHANNEL or :quit"
+            "[console] unknown console line `:{word}`; use :user NAME, :channel NAME, :advance DURATION, :admin on|off, :leave, :join, :delete CHANNEL or :quit"
         )?,
     }
     out.flush()?;

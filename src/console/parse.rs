@@ -1,6 +1,9 @@
 //! A typed line to a command, exactly as a user would type it in Discord:
 //! `/tak challenge opponent:@bob size:6 komi:2`. Options are `name:value`;
-//! `@name` is a user. The registry says which options exist and their types.
+//! `@name` is a user; a command's one required text option may be given
+//! bare (`/move c3`), and its one free-text option takes the rest of the
+//! line (`/move runner E12`). The registry says which options exist and
+//! their types.
 
 use crate::bot::commands::{self, Command, OptionKind, OptionValue, UserRef};
 use crate::store::UserId;
@@ -200,8 +203,35 @@ pub fn parse_command(line: &str) -> Result<Command, String> {
             "there is no command /{full}; type /help for the list of commands"
         ));
     };
-    let mut values = Vec::new();
+    // The command's one free-text option (text without choices), if it
+    // has exactly one: once given, the words after it that name no option
+    // are the rest of its text (issue 42: `/move runner E12` and
+    // `/move notation:runner E12` as the prompt's example `runner E12`).
+    let free_text: Vec<&str> = spec
+        .options
+        .iter()
+        .filter(|o| o.kind == OptionKind::String && o.choices.is_empty())
+        .map(|o| o.name)
+        .collect();
+    let rest_of_line = match free_text[..] {
+        [only] => Some(only),
+        _ => None,
+    };
+    let mut values: Vec<(String, OptionValue)> = Vec::new();
+    // Where in `values` the free-text option is, while it takes words.
+    let mut open: Option<usize> = None;
     for word in rest {
+        let names_option = word
+            .split_once(':')
+            .is_some_and(|(option, _)| spec.option(&option.to_lowercase()).is_some());
+        if let (Some(at), false) = (open, names_option) {
+            if let Some((_, OptionValue::String(text))) = values.get_mut(at) {
+                text.push(' ');
+                text.push_str(&word);
+                continue;
+            }
+        }
+        open = None;
         let (option, raw) = match word.split_once(':') {
             Some((option, raw)) => (option.to_lowercase(), raw.to_string()),
             None => {
@@ -235,6 +265,9 @@ pub fn parse_command(line: &str) -> Result<Command, String> {
             // Unknown: let the registry check name it.
             None => OptionValue::String(raw),
         };
+        if rest_of_line == Some(option.as_str()) {
+            open = Some(values.len());
+        }
         values.push((option, value));
     }
     commands::build(&full, values)
@@ -274,6 +307,32 @@ mod tests {
                 version: None
             }
         );
+    }
+
+    #[test]
+    fn the_free_text_option_takes_the_rest_of_the_line() {
+        // Issue 42: the prompt's example `runner E12` typed as it reads.
+        for line in [
+            "/move runner E12",
+            "/move notation:runner E12",
+            "/move notation:\"runner E12\"",
+            "/move  runner   E12 ",
+        ] {
+            assert_eq!(
+                parse_command(line).unwrap(),
+                Command::Move {
+                    notation: "runner E12".into(),
+                    version: None
+                },
+                "{line}"
+            );
+        }
+        // An option named after it is still an option.
+        let Command::Help { command } = parse_command("/help command:tak challenge").unwrap()
+        else {
+            panic!()
+        };
+        assert_eq!(command.as_deref(), Some("tak challenge"));
     }
 
     #[test]

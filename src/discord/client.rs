@@ -18,8 +18,9 @@ use super::lanes::Lanes;
 use super::outbox::Outbox;
 use super::seen::Seen;
 use super::shards::ShardRange;
+use super::status::{self, Status};
 use super::unreadable::UnreadableEvents;
-use super::{commands, computer, rest, scheduler};
+use super::{backups, commands, computer, rest, scheduler};
 use crate::bot::{Bot, SystemClock};
 use crate::store::{Shard, Store, StoreError};
 
@@ -109,6 +110,7 @@ pub async fn run_until(
             .map(Some)
             .collect(),
     };
+    refuse_old_shard_files(config)?;
     // Every file is opened (and held) before anything connects: a wrong one stops the start.
     let mut stores = Vec::new();
     for &shard in &shards {
@@ -120,8 +122,21 @@ pub async fn run_until(
     let stop_scheduler = Arc::new(stop_scheduler);
     let mut connections = Vec::new();
     let mut tasks = Vec::new();
+    let mut files = Vec::new();
     for (shard, store) in stores {
         let bot = Arc::new(Bot::new(store, Arc::new(SystemClock)));
+        bot.set_data_grace(config.data_grace);
+        files.push((
+            Arc::clone(&bot),
+            shard.map_or_else(
+                || config.database_path.clone(),
+                |s| s.path(&config.database_path),
+            ),
+        ));
+        if let Some(web) = &config.web {
+            // Set before anything posts: a game's result links to its page.
+            bot.set_web_base(&web.base_url);
+        }
         let wake = Arc::new(Notify::new());
         // The courier is made once the client (and its REST client) is; the framework's data,
         // made at the first Ready, takes it from here.
@@ -201,6 +216,26 @@ pub async fn run_until(
         connections.push(Connection { client, bot, shard });
     }
 
+    if let Some(backups) = &config.backups {
+        let paths = files.iter().map(|(_, path)| path.clone()).collect();
+        tasks.push(tokio::spawn(backups::run(
+            backups.clone(),
+            paths,
+            scheduler_stopped.clone(),
+        )));
+    }
+    if let Some(addr) = config.metrics_addr {
+        let managers = connections
+            .iter()
+            .map(|c| Arc::clone(&c.client.shard_manager))
+            .collect();
+        let status = Arc::new(Status::new(files));
+        let serving = status::serve(addr, status, managers, scheduler_stopped.clone())
+            .await
+            .map_err(|error| Error::Metrics { addr, error })?;
+        tasks.push(serving);
+    }
+
     let forgetting = {
         let lanes = Arc::clone(&lanes);
         tokio::spawn(async move {
@@ -220,6 +255,23 @@ pub async fn run_until(
         .map(|c| c.client.shard_manager.clone())
         .collect();
     let bots: Vec<Arc<Bot>> = connections.iter().map(|c| Arc::clone(&c.bot)).collect();
+    // The web pages (issue 45), served until the shutdown starts.
+    let web = match &config.web {
+        None => None,
+        Some(web) => {
+            let mut asked = stop_asked.clone();
+            let stop = async move {
+                let _ = asked.wait_for(|asked| *asked).await;
+            };
+            let serving = crate::web::start(web, bots.clone(), stop)
+                .await
+                .map_err(|error| Error::Web {
+                    addr: web.addr,
+                    error,
+                })?;
+            Some(tokio::spawn(serving))
+        }
+    };
     let stopper = {
         let stop_scheduler = Arc::clone(&stop_scheduler);
         let ended = Arc::clone(&ended);
@@ -294,6 +346,9 @@ pub async fn run_until(
     };
     stopper.abort();
     forgetting.abort();
+    if let Some(web) = web {
+        web.abort();
+    }
     let _ = stop_scheduler.send(true);
     let tasks = serenity::futures::future::join_all(tasks);
     if tokio::time::timeout(TASKS_LIMIT, tasks).await.is_err() {
@@ -321,6 +376,28 @@ pub async fn run_until(
     outcome?;
     info!("disconnected from Discord");
     Ok(())
+}
+
+/// Refuses to start beside files of the old per-range naming (`taktable.shards-0..2-of-4.db`),
+/// naming them and the `taktable reshard` command that converts them.
+fn refuse_old_shard_files(config: &Config) -> Result<(), Error> {
+    let old = crate::store::shards::old_ranges_beside(&config.database_path);
+    let Some(total) = old.first().map(|range| range.total) else {
+        return Ok(());
+    };
+    let files = old
+        .iter()
+        .map(|range| range.path(&config.database_path).display().to_string())
+        .collect::<Vec<_>>()
+        .join(", ");
+    let to = config.shards.as_ref().map_or(total, ShardRange::total);
+    Err(Error::OldShardFiles {
+        files,
+        command: format!(
+            "taktable reshard --from {total} --to {to} --database {}",
+            config.database_path.display()
+        ),
+    })
 }
 
 /// How long a start waits for a file another taktable holds before it gives up.

@@ -215,7 +215,7 @@ async fn slash(ctx: AppContext<'_>) -> Result<(), CommandError> {
         answer,
         place(interaction.guild_id, interaction.channel_id),
         interaction::user(&interaction.user, interaction.member.as_deref()),
-        Work::of(name),
+        (name, Work::of(name)),
         move |bot| build(bot, name, options),
     )
     .await?;

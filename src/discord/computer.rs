@@ -57,12 +57,16 @@ pub(crate) async fn run(bot: Arc<Bot>, post: Post, mut stop: watch::Receiver<boo
                 let replies = match searches.acquire_owned().await {
                     Ok(_permit) => {
                         let bot = Arc::clone(&bot);
-                        tokio::task::spawn_blocking(move || turn.play(&bot))
-                            .await
-                            .unwrap_or_else(|why| {
-                                warn!(game, "the computer's move failed: {why}");
-                                Vec::new()
-                            })
+                        let started = std::time::Instant::now();
+                        let played = tokio::task::spawn_blocking(move || turn.play(&bot)).await;
+                        super::metrics::record(|m| {
+                            m.computer_searches.inc();
+                            super::metrics::observe(&m.computer_search_seconds, started.elapsed());
+                        });
+                        played.unwrap_or_else(|why| {
+                            warn!(game, "the computer's move failed: {why}");
+                            Vec::new()
+                        })
                     }
                     Err(_) => Vec::new(),
                 };

@@ -31,6 +31,22 @@ pub const SHARD_RANGE_VAR: &str = "DISCORD_SHARD_RANGE";
 /// The variable holding how long a command may take before its answer is deferred.
 pub const DEFER_AFTER_VAR: &str = "DISCORD_DEFER_AFTER_MS";
 
+/// The variable holding the address of the `/healthz` and `/metrics` server (off when unset).
+pub const METRICS_ADDR_VAR: &str = "METRICS_ADDR";
+/// The variable holding the folder of the bot's own periodic backups (off when unset).
+pub const BACKUP_DIR_VAR: &str = "BACKUP_DIR";
+/// The variable holding how often the bot backs up its databases.
+pub const BACKUP_EVERY_VAR: &str = "BACKUP_EVERY";
+/// The variable holding how many periodic backups of each file are kept.
+pub const BACKUP_KEEP_VAR: &str = "BACKUP_KEEP";
+/// The variable holding how many days a server's data is kept after the bot leaves it.
+pub const DATA_GRACE_DAYS_VAR: &str = "DATA_GRACE_DAYS";
+
+/// How often the bot backs up its databases when `BACKUP_DIR` is set and `BACKUP_EVERY` is not.
+pub const DEFAULT_BACKUP_EVERY: Duration = Duration::from_secs(6 * 3600);
+/// How many periodic backups of each file are kept when `BACKUP_KEEP` is not set.
+pub const DEFAULT_BACKUP_KEEP: usize = 7;
+
 /// How long a command may take before the bot defers its answer, when `DISCORD_DEFER_AFTER_MS`
 /// is not set. Discord allows 3 seconds for the first answer.
 pub const DEFAULT_DEFER_AFTER: Duration = Duration::from_millis(1500);
@@ -92,6 +108,26 @@ pub struct Config {
     /// `--shards` and `--shard-range`). `None`: every shard Discord recommends, one database.
     /// Set: those shards only, and the servers of those shards in their own database file.
     pub shards: Option<ShardRange>,
+    /// Where `/healthz` and `/metrics` are served (`METRICS_ADDR`, such as 127.0.0.1:9100);
+    /// `None`: not at all.
+    pub metrics_addr: Option<std::net::SocketAddr>,
+    /// The bot's own periodic backups (`BACKUP_DIR`, `BACKUP_EVERY`, `BACKUP_KEEP`); `None`: off.
+    pub backups: Option<Backups>,
+    /// How long a server's data is kept after the bot leaves it (`DATA_GRACE_DAYS`, default 30).
+    pub data_grace: chrono::Duration,
+    /// The web pages (`WEB_ADDR` and `WEB_BASE_URL`, both or neither): `None`, none served.
+    pub web: Option<crate::web::WebConfig>,
+}
+
+/// The bot's own periodic backups.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Backups {
+    /// The folder they go to.
+    pub dir: PathBuf,
+    /// How often.
+    pub every: Duration,
+    /// How many of each file are kept (the oldest go).
+    pub keep: usize,
 }
 
 /// Why the configuration could not be read. Messages never include the token.
@@ -116,6 +152,19 @@ pub enum ConfigError {
     /// The shard settings are malformed or out of range.
     #[error(transparent)]
     Shards(#[from] ShardError),
+    /// A variable holds something else than the value it takes.
+    #[error("{name} must be {what}, not {value:?}")]
+    Invalid {
+        /// The variable's name.
+        name: &'static str,
+        /// What it takes.
+        what: &'static str,
+        /// What it held.
+        value: String,
+    },
+    /// The web pages' variables are malformed, or only one is set.
+    #[error(transparent)]
+    Web(#[from] crate::web::WebConfigError),
     /// A boolean variable holds something else.
     #[error("{name} must be true or false, not {value:?}")]
     InvalidBool {
@@ -204,7 +253,73 @@ impl Config {
             (Some(total), range) => Some(ShardRange::parse(&total, range.as_deref())?),
         };
 
+        let invalid = |name: &'static str, what: &'static str, value: String| {
+            ConfigError::Invalid { name, what, value }
+        };
+        let metrics_addr = match get(METRICS_ADDR_VAR) {
+            None => None,
+            Some(value) => Some(value.parse().map_err(|_| {
+                invalid(
+                    METRICS_ADDR_VAR,
+                    "an address and port such as 127.0.0.1:9100 or 0.0.0.0:9100",
+                    value,
+                )
+            })?),
+        };
+        let backups = match get(BACKUP_DIR_VAR) {
+            None => None,
+            Some(dir) => {
+                let every = match get(BACKUP_EVERY_VAR) {
+                    None => DEFAULT_BACKUP_EVERY,
+                    Some(value) => humantime::parse_duration(&value)
+                        .ok()
+                        .filter(|d| *d >= Duration::from_secs(60))
+                        .ok_or_else(|| {
+                            invalid(
+                                BACKUP_EVERY_VAR,
+                                "a duration of a minute or more, such as 6h or 1d",
+                                value,
+                            )
+                        })?,
+                };
+                let keep = match get(BACKUP_KEEP_VAR) {
+                    None => DEFAULT_BACKUP_KEEP,
+                    Some(value) => {
+                        value
+                            .parse::<usize>()
+                            .ok()
+                            .filter(|n| *n >= 1)
+                            .ok_or_else(|| {
+                                invalid(BACKUP_KEEP_VAR, "a whole number of at least 1", value)
+                            })?
+                    }
+                };
+                Some(Backups {
+                    dir: dir.into(),
+                    every,
+                    keep,
+                })
+            }
+        };
+        let data_grace = match get(DATA_GRACE_DAYS_VAR) {
+            None => crate::store::departures::DEFAULT_GRACE,
+            Some(value) => value
+                .parse::<i64>()
+                .ok()
+                .filter(|days| (0..=3650).contains(days))
+                .map(chrono::Duration::days)
+                .ok_or_else(|| {
+                    invalid(
+                        DATA_GRACE_DAYS_VAR,
+                        "a number of days from 0 to 3650",
+                        value,
+                    )
+                })?,
+        };
+        let web = crate::web::WebConfig::from_lookup(&lookup)?;
+
         Ok(Config {
+            web,
             token,
             database_path,
             registration,
@@ -212,6 +327,9 @@ impl Config {
             plain_moves,
             defer_after,
             shards,
+            metrics_addr,
+            backups,
+            data_grace,
         })
     }
 }
@@ -262,6 +380,47 @@ mod tests {
         assert!(!config.plain_moves);
         assert_eq!(config.defer_after, Duration::from_millis(1500));
         assert_eq!(config.shards, None);
+        assert_eq!(config.metrics_addr, None);
+        assert_eq!(config.backups, None);
+        assert_eq!(config.data_grace, chrono::Duration::days(30));
+    }
+
+    #[test]
+    fn the_service_variables_are_read_and_checked() {
+        let config = config(&[
+            (TOKEN_VAR, "t"),
+            (METRICS_ADDR_VAR, "127.0.0.1:9100"),
+            (BACKUP_DIR_VAR, "/var/backups/taktable"),
+            (BACKUP_EVERY_VAR, "12h"),
+            (BACKUP_KEEP_VAR, "14"),
+            (DATA_GRACE_DAYS_VAR, "7"),
+        ])
+        .unwrap();
+        assert_eq!(config.metrics_addr, Some("127.0.0.1:9100".parse().unwrap()));
+        assert_eq!(
+            config.backups,
+            Some(Backups {
+                dir: "/var/backups/taktable".into(),
+                every: Duration::from_secs(12 * 3600),
+                keep: 14
+            })
+        );
+        assert_eq!(config.data_grace, chrono::Duration::days(7));
+        for (name, bad) in [
+            (METRICS_ADDR_VAR, "9100"),
+            (BACKUP_EVERY_VAR, "5s"),
+            (BACKUP_KEEP_VAR, "0"),
+            (DATA_GRACE_DAYS_VAR, "-1"),
+        ] {
+            let err = super::Config::from_lookup(|n| match n {
+                TOKEN_VAR => Some("t".into()),
+                BACKUP_DIR_VAR => Some("b".into()),
+                n if n == name => Some(bad.into()),
+                _ => None,
+            })
+            .unwrap_err();
+            assert!(err.to_string().contains(name), "{err}");
+        }
     }
 
     #[test]
@@ -336,6 +495,47 @@ mod tests {
         assert_eq!(err.exit_code(), 2);
         let err = config(&[(TOKEN_VAR, "t"), (DEFER_AFTER_VAR, "3000")]).unwrap_err();
         assert_eq!(err, ConfigError::InvalidDeferAfter("3000".into()));
+    }
+
+    /// `.env.example` lists every variable the configuration reads (issue 43: it had gone out
+    /// of date), each as `NAME=` at the start of a line, and describes today's shard files.
+    #[test]
+    fn the_example_file_lists_every_variable() {
+        let example = include_str!("../../.env.example");
+        for name in [
+            TOKEN_VAR,
+            DATABASE_PATH_VAR,
+            GUILD_ID_VAR,
+            API_PROXY_VAR,
+            PLAIN_MOVES_VAR,
+            SHARDS_VAR,
+            SHARD_RANGE_VAR,
+            DEFER_AFTER_VAR,
+            METRICS_ADDR_VAR,
+            BACKUP_DIR_VAR,
+            BACKUP_EVERY_VAR,
+            BACKUP_KEEP_VAR,
+            DATA_GRACE_DAYS_VAR,
+            "RUST_LOG",
+        ] {
+            assert!(
+                example.lines().any(|l| l.starts_with(&format!("{name}="))),
+                "{name} is not in .env.example"
+            );
+        }
+        assert!(example.contains("taktable.shard-0-of-4.db"));
+        // What it says its values are is what is read.
+        let vars: HashMap<String, String> = example
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .filter_map(|l| l.split_once('='))
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .chain([(TOKEN_VAR.to_string(), "t".to_string())])
+            .collect();
+        let config = Config::from_lookup(|name| vars.get(name).cloned()).unwrap();
+        assert_eq!(config.defer_after, DEFAULT_DEFER_AFTER);
+        assert_eq!(config.data_grace, chrono::Duration::days(30));
+        assert_eq!(config.backups, None, "BACKUP_DIR is empty");
     }
 
     #[test]

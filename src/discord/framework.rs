@@ -9,7 +9,7 @@ use tracing::{error, info, warn};
 use super::config::Registration;
 use super::data::{Command, CommandError, Data};
 use super::registration::application_commands;
-use super::{interaction, plain};
+use super::{interaction, plain, shards};
 use crate::bot::PlaceLost;
 
 /// Builds the framework serving `commands`, which registers the application commands where
@@ -109,6 +109,14 @@ async fn on_event(
         serenity::FullEvent::ThreadDelete { thread, .. } => {
             place_deleted(data, thread.guild_id, thread.id).await
         }
+        // Removed from a server (not an outage, which Discord marks `unavailable`), or in one
+        // (again): see `bot::hooks::servers`.
+        serenity::FullEvent::GuildDelete { incomplete, .. } if !incomplete.unavailable => {
+            server_event(data, incomplete.id, false).await
+        }
+        serenity::FullEvent::GuildCreate { guild, .. } => server_event(data, guild.id, true).await,
+        serenity::FullEvent::Ready { .. } => session_begun("ready"),
+        serenity::FullEvent::Resume { .. } => session_begun("resume"),
         _ => {}
     }
     Ok(())
@@ -136,6 +144,35 @@ async fn place_deleted(data: &Data, guild: serenity::GuildId, channel: serenity:
         .await;
     if settled == Some(true) {
         data.courier.wake();
+    }
+}
+
+/// A gateway session began: counted in the metrics.
+fn session_begun(kind: &'static str) {
+    super::metrics::record(|m| {
+        m.gateway_sessions
+            .get_or_create(&super::metrics::KindLabel { kind })
+            .inc();
+    });
+}
+
+/// Marks a server as left by the bot, or unmarks it, in the store of the shard that keeps it.
+async fn server_event(data: &Data, guild: serenity::GuildId, present: bool) {
+    let guild = guild.get().to_string();
+    if shards::refusal(data.shards.as_ref(), &guild).is_some() {
+        return;
+    }
+    let bot = Arc::clone(&data.bot);
+    let marked = tokio::task::spawn_blocking(move || {
+        if present {
+            bot.server_returned(&guild);
+        } else {
+            bot.server_left(&guild);
+        }
+    })
+    .await;
+    if let Err(why) = marked {
+        error!("could not record a server's departure or return: {why}");
     }
 }
 

@@ -24,6 +24,7 @@ use tracing::{error, info, warn};
 use super::answer::Answer;
 use super::data::Data;
 use super::lanes::Work;
+use super::metrics::{outcome as ended, record};
 use super::outbox::Message;
 use super::rest::RestError;
 use crate::bot::reply::{sentence, Target};
@@ -71,21 +72,41 @@ pub(crate) fn user(user: &serenity::User, member: Option<&serenity::Member>) -> 
 
 /// Handles one interaction: `make` builds the command (off the async threads: it may look up
 /// the store), the core handles it, and the replies answer the interaction. `work` says where
-/// it waits for its turn.
+/// it waits for its turn; `name` is the registry's name of the command, for the metrics.
 pub(crate) async fn run(
     data: &Data,
     answer: Answer<'_>,
     place: Option<Place>,
     user: User,
-    work: Work,
+    (name, work): (&'static str, Work),
     make: impl FnOnce(&Bot) -> Result<Command, String> + Send + 'static,
 ) -> Result<(), RestError> {
-    run_pressed(data, answer, place, user, work, make, None).await
+    run_pressed(data, answer, place, user, (name, work), make, None).await
+}
+
+/// [`run_pressed`], counted in the metrics: its outcome and how long its answer took.
+async fn run_pressed(
+    data: &Data,
+    answer: Answer<'_>,
+    place: Option<Place>,
+    user: User,
+    (name, work): (&'static str, Work),
+    make: impl FnOnce(&Bot) -> Result<Command, String> + Send + 'static,
+    pressed: Option<(serenity::MessageId, String)>,
+) -> Result<(), RestError> {
+    let arrived = std::time::Instant::now();
+    let mut outcome = ended::FAILED;
+    let answered =
+        answer_pressed(data, answer, place, user, work, make, pressed, &mut outcome).await;
+    record(|m| m.command(name, outcome, arrived.elapsed()));
+    answered
 }
 
 /// [`run`] for a button press: `pressed` is the message and the custom id of the pressed button,
-/// whose buttons are taken off once they answer nothing any more (issue 15).
-async fn run_pressed(
+/// whose buttons are taken off once they answer nothing any more (issue 15). `outcome_of` is set
+/// to how the command ended.
+#[allow(clippy::too_many_arguments)]
+async fn answer_pressed(
     data: &Data,
     answer: Answer<'_>,
     place: Option<Place>,
@@ -93,7 +114,9 @@ async fn run_pressed(
     work: Work,
     make: impl FnOnce(&Bot) -> Result<Command, String> + Send + 'static,
     pressed: Option<(serenity::MessageId, String)>,
+    outcome_of: &mut &'static str,
 ) -> Result<(), RestError> {
+    *outcome_of = ended::REFUSED;
     // Discord may deliver an interaction twice (a resumed gateway replays what it sent): the
     // first delivery answers it, the second is not acted on at all (issue 40).
     if !data.seen.first_time(answer.id.get()) {
@@ -113,6 +136,7 @@ async fn run_pressed(
         return answer.respond(Message::text(&refusal, true)).await;
     }
     let Some(_pass) = data.gate.enter() else {
+        *outcome_of = ended::STOPPING;
         return answer.respond(Message::text(STOPPING, true)).await;
     };
     let ticket = match data.lanes.admit(user.id, &place, work) {
@@ -134,13 +158,16 @@ async fn run_pressed(
                 progress.send_replace(text);
             });
             let _watching = bot.watch_progress(&place, user.id, watcher);
-            let mut replies = match make(&bot) {
-                Ok(command) => bot.handle(&Invocation {
-                    place: place.clone(),
-                    user,
-                    command,
-                }),
-                Err(why) => vec![Reply::ephemeral(&place, sentence(&why))],
+            let (mut replies, valid) = match make(&bot) {
+                Ok(command) => (
+                    bot.handle(&Invocation {
+                        place: place.clone(),
+                        user,
+                        command,
+                    }),
+                    true,
+                ),
+                Err(why) => (vec![Reply::ephemeral(&place, sentence(&why))], false),
             };
             // Kept before anything is sent (issue 40): the answer holds those it answers, the
             // courier posts the others at once.
@@ -148,7 +175,11 @@ async fn run_pressed(
                 let answered = |r: &Reply| matches!(&r.to, Target::Channel(p) if *p == place);
                 bot.keep(&mut replies, &place.guild, answered);
             }
-            replies
+            if valid {
+                Ok(replies)
+            } else {
+                Err(replies)
+            }
         })
         .await
     };
@@ -187,8 +218,9 @@ async fn run_pressed(
             }
         }
     };
-    let Some(outcome) = outcome else {
+    let Some(finished) = outcome else {
         // The work may still finish on its thread; its answer is this one.
+        *outcome_of = ended::STOPPING;
         let replies = vec![Reply::ephemeral(&here, RESTARTING)];
         answered(
             answer
@@ -197,13 +229,31 @@ async fn run_pressed(
         );
         return Ok(());
     };
-    let replies = outcome.unwrap_or_else(|why| {
-        error!("the bot core failed on a command: {why}");
-        vec![Reply::ephemeral(
-            &here,
-            "Something went wrong on my side; please try again.",
-        )]
-    });
+    let replies = match finished {
+        Ok(Ok(replies)) => {
+            *outcome_of = if replies
+                .iter()
+                .any(|r| r.visibility == crate::bot::reply::Visibility::Public)
+            {
+                ended::PUBLIC
+            } else {
+                ended::PRIVATE
+            };
+            replies
+        }
+        Ok(Err(invalid)) => {
+            *outcome_of = ended::INVALID;
+            invalid
+        }
+        Err(why) => {
+            error!("the bot core failed on a command: {why}");
+            *outcome_of = ended::FAILED;
+            vec![Reply::ephemeral(
+                &here,
+                "Something went wrong on my side; please try again.",
+            )]
+        }
+    };
     // The command may have scheduled something sooner than the scheduler's next wake-up.
     data.scheduler.notify_one();
     answered(
@@ -255,7 +305,7 @@ pub(crate) async fn button(
         answer,
         place(press.guild_id, press.channel_id),
         user(&press.user, press.member.as_ref()),
-        work,
+        ("button", work),
         move |_| Ok(command),
         pressed,
     )

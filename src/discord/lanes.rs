@@ -25,6 +25,7 @@ use governor::clock::{Clock, DefaultClock};
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 use tokio::sync::{OwnedMutexGuard, OwnedSemaphorePermit, Semaphore};
 
+use super::metrics::{observe, record};
 use crate::bot::Place;
 
 /// How many commands one channel may have waiting or running.
@@ -72,6 +73,15 @@ pub(crate) enum Refusal {
 }
 
 impl Refusal {
+    /// Its name in the metrics.
+    pub(crate) fn reason(&self) -> &'static str {
+        match self {
+            Refusal::SlowDown(_) => "slow_down",
+            Refusal::ChannelBusy => "channel_busy",
+            Refusal::JobsFull { .. } => "jobs_full",
+        }
+    }
+
     pub(crate) fn text(&self) -> String {
         match self {
             Refusal::SlowDown(wait) => {
@@ -141,12 +151,16 @@ impl Lanes {
         place: &Place,
         work: Work,
     ) -> Result<Ticket, Refusal> {
-        if let Err(not_until) = self.members.check_key(&member) {
-            return Err(Refusal::SlowDown(
+        let admitted = match self.members.check_key(&member) {
+            Err(not_until) => Err(Refusal::SlowDown(
                 not_until.wait_time_from(DefaultClock::default().now()),
-            ));
+            )),
+            Ok(_) => self.enter(member, place, work),
+        };
+        if let Err(refusal) = &admitted {
+            record(|m| m.refused(refusal.reason()));
         }
-        self.enter(member, place, work)
+        admitted
     }
 
     /// Admits a chat message that may be a move to its channel's lane. Chat does not draw on
@@ -165,6 +179,9 @@ impl Lanes {
                 }
                 lane.admitted.fetch_add(1, Ordering::SeqCst);
                 drop(lanes);
+                record(|m| {
+                    m.lane_commands.inc();
+                });
                 Ok(Ticket {
                     lanes: Arc::clone(self),
                     member,
@@ -185,6 +202,9 @@ impl Lanes {
                     return Err(Refusal::JobsFull { yours: false });
                 }
                 *admitted.entry(member).or_default() += 1;
+                record(|m| {
+                    m.jobs.inc();
+                });
                 Ok(Ticket {
                     lanes: Arc::clone(self),
                     member,
@@ -242,13 +262,18 @@ impl Ticket {
                     _permit: permit,
                 }
             }
-            Kind::Heavy => Turn {
-                _lane: None,
-                _permit: Arc::clone(&self.lanes.jobs)
+            Kind::Heavy => {
+                let waited = std::time::Instant::now();
+                let permit = Arc::clone(&self.lanes.jobs)
                     .acquire_owned()
                     .await
-                    .expect("the jobs' semaphore is never closed"),
-            },
+                    .expect("the jobs' semaphore is never closed");
+                record(|m| observe(&m.job_wait_seconds, waited.elapsed()));
+                Turn {
+                    _lane: None,
+                    _permit: permit,
+                }
+            }
         }
     }
 }
@@ -263,6 +288,9 @@ impl Drop for Ticket {
                 if lane.admitted.fetch_sub(1, Ordering::SeqCst) == 1 {
                     lanes.remove(place);
                 }
+                record(|m| {
+                    m.lane_commands.dec();
+                });
             }
             Kind::Heavy => {
                 let mut admitted = self
@@ -270,6 +298,9 @@ impl Drop for Ticket {
                     .jobs_admitted
                     .lock()
                     .unwrap_or_else(|e| e.into_inner());
+                record(|m| {
+                    m.jobs.dec();
+                });
                 if let Some(count) = admitted.get_mut(&self.member) {
                     *count -= 1;
                     if *count == 0 {

@@ -26,11 +26,16 @@
 //!   heavy commands, a token bucket per member.
 //! - `plain`: moves typed as plain messages (`PLAIN_MOVES`).
 //! - [`shards`]: which servers a process serves when several run the gateway shards.
+//! - `metrics`: what the running bot counts (commands, answer times, lanes, jobs, the computer's
+//!   searches, the gateway, the scheduler, database sizes, backups); `status`: `/healthz` and
+//!   `/metrics` over HTTP when `METRICS_ADDR` is set; `backups`: the periodic backups of
+//!   `BACKUP_DIR`.
 //! - `unreadable`: warns about interactions serenity could not deserialize (else dropped silently).
 //!
 //! `docs/discord.md` explains the setup in the developer portal and the test stand-in.
 
 mod answer;
+mod backups;
 mod client;
 mod commands;
 mod computer;
@@ -43,6 +48,7 @@ mod gate;
 mod interaction;
 mod lanes;
 pub mod logging;
+mod metrics;
 mod outbox;
 mod plain;
 mod registration;
@@ -50,6 +56,7 @@ mod rest;
 mod scheduler;
 mod seen;
 pub mod shards;
+mod status;
 mod threads;
 mod unreadable;
 

@@ -35,6 +35,8 @@ pub(crate) async fn run(
     mut stop: watch::Receiver<bool>,
 ) {
     let mut pruned_at: Option<std::time::Instant> = None;
+    // When the last run said something falls due next: how late this run is, for the metrics.
+    let mut expected: Option<chrono::DateTime<chrono::Utc>> = None;
     loop {
         if *stop.borrow_and_update() {
             return;
@@ -50,6 +52,11 @@ pub(crate) async fn run(
             tokio::task::spawn_blocking(move || {
                 if prune {
                     bot.prune_page_buttons();
+                }
+                if let Some(lag) = expected.and_then(|due| (bot.now() - due).to_std().ok()) {
+                    super::metrics::record(|m| {
+                        super::metrics::observe(&m.scheduler_lag_seconds, lag)
+                    });
                 }
                 let replies = bot.run_due();
                 (replies, bot.next_due(), bot.now())
@@ -67,6 +74,8 @@ pub(crate) async fn run(
             debug!(count = replies.len(), "posting scheduled announcements");
             post(replies).await;
         }
+        expected = next
+            .filter(|due| *due <= now + chrono::Duration::from_std(MAX_SLEEP).unwrap_or_default());
         let sleep = match next {
             Some(next) => (next - now).to_std().unwrap_or(Duration::ZERO),
             None => MAX_SLEEP,

@@ -29,6 +29,7 @@ pub mod animation;
 pub mod cache;
 pub mod card;
 pub mod chat;
+pub mod compass;
 pub mod crosstable;
 pub mod draw;
 pub mod picture;
@@ -66,7 +67,7 @@ pub fn with_view<U: ViewUse>(state: &GameState, players: [String; 2], use_: U) -
         GameState::Tak(g) => use_.with(&tak::TakBoardView::of_game(
             &g.start,
             &g.position,
-            &g.moves,
+            &g.turns,
             players,
         )),
         GameState::Takat(g) => use_.with(&takat::TakatBoardView::of_game(
@@ -124,28 +125,20 @@ pub fn preload() {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::{GameSettings, TakSettings, TakatSettings};
+    use crate::games::{Chosen, GameKind};
 
     #[test]
-    fn both_games_render_with_alt_text() {
-        let mut tak =
-            GameState::new(&GameSettings::Tak(TakSettings::standard(5).unwrap())).unwrap();
-        tak.play("a1").unwrap();
-        let p = picture(&tak, ["al".into(), "bo".into()], Theme::default()).unwrap();
-        assert_eq!(&p.png[1..4], b"PNG");
-        assert!(
-            p.alt.starts_with("Tak board") && p.alt.ends_with("(last move a1)"),
-            "{}",
-            p.alt
-        );
-
-        let mut takat = GameState::new(&GameSettings::Takat(TakatSettings::default())).unwrap();
-        takat.play("+n").unwrap();
-        let p = picture(&takat, ["al".into(), "bo".into()], Theme::Paper).unwrap();
-        assert_eq!(&p.png[1..4], b"PNG");
-        assert_eq!(
-            p.alt,
-            "Takat board, position x/w/x/x/x/x/x b N (last turn +N)"
-        );
+    fn every_game_renders_with_alt_text_naming_the_game_and_the_last_action() {
+        for kind in GameKind::ALL {
+            let mut game = kind.from_command_line(Chosen(&[]), None).unwrap();
+            let action = game.legal_actions().into_iter().next().unwrap();
+            game.play(&action).unwrap();
+            for theme in [Theme::default(), Theme::Paper] {
+                let p = picture(&game, ["al".into(), "bo".into()], theme).unwrap();
+                assert_eq!(&p.png[1..4], b"PNG", "{kind:?}");
+                assert!(p.alt.starts_with(kind.title()), "{kind:?}: {}", p.alt);
+                assert!(p.alt.contains(&action), "{kind:?} {action}: {}", p.alt);
+            }
+        }
     }
 }

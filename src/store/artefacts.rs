@@ -62,6 +62,26 @@ impl Store {
             .optional()?)
     }
 
+    /// The newest artefact of `kind` kept for game `game` at `version`,
+    /// whatever its variant (the web pages show an analysis whoever asked
+    /// for it, in whichever theme).
+    pub fn newest_artefact(&self, game: i64, version: i64, kind: &str) -> Result<Option<Artefact>> {
+        Ok(self
+            .conn()
+            .query_row_cached(
+                "SELECT meta, bytes FROM artefacts WHERE game_id = ?1 AND version = ?2 AND kind = ?3
+                 ORDER BY made_at DESC, rowid DESC LIMIT 1",
+                rusqlite::params![game, version, kind],
+                |r| {
+                    Ok(Artefact {
+                        meta: r.get(0)?,
+                        bytes: r.get(1)?,
+                    })
+                },
+            )
+            .optional()?)
+    }
+
     /// Keeps `artefact` under `key`, then lets the oldest go while the
     /// artefacts take more than [`KEPT_BYTES`].
     pub fn keep_artefact(

@@ -228,7 +228,8 @@ impl Store {
             "SELECT ",
             challenge_columns!(),
             " FROM challenges
-             WHERE status = 'open' AND expires_at <= ?1 ORDER BY expires_at, id"
+             WHERE status = 'open' AND expires_at <= ?1 AND guild NOT IN (SELECT guild FROM departed_guilds)
+             ORDER BY expires_at, id"
         ))?;
         let raws = stmt
             .query_map([time_text(now)], raw)?

@@ -24,10 +24,12 @@ macro_rules! active_games_with {
             "SELECT ",
             game_columns!(),
             " FROM games WHERE status = 'active' AND player1 = ?1
+             AND guild NOT IN (SELECT guild FROM departed_guilds)
              UNION ALL
              SELECT ",
             game_columns!(),
             " FROM games WHERE status = 'active' AND player2 = ?1 AND player1 <> ?1
+             AND guild NOT IN (SELECT guild FROM departed_guilds)
              ORDER BY id"
         )
     };

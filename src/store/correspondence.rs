@@ -42,6 +42,8 @@ pub struct SettingsChange {
     pub threads: Option<bool>,
     /// Whether anyone may create a tournament (issue 32).
     pub tournaments: Option<bool>,
+    /// Whether the server's web pages exist (issue 45).
+    pub web: Option<bool>,
 }
 
 /// A due event taken by the scheduler: what to announce for which game.
@@ -59,21 +61,22 @@ pub struct DueGame {
 }
 
 fn guild_settings_tx(tx: &rusqlite::Connection, guild: &str) -> Result<GuildSettings> {
-    let row: Option<(i64, i64, bool, bool)> = tx
+    let row: Option<(i64, i64, bool, bool, bool)> = tx
         .query_row_cached(
-            "SELECT reminder_seconds, timeout_seconds, threads, tournaments_by_anyone
+            "SELECT reminder_seconds, timeout_seconds, threads, tournaments_by_anyone, web
              FROM guild_settings WHERE guild = ?1",
             [guild],
-            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)),
         )
         .optional()?;
     Ok(row.map_or_else(
         GuildSettings::default,
-        |(reminder, timeout, threads, tournaments_by_anyone)| GuildSettings {
+        |(reminder, timeout, threads, tournaments_by_anyone, web)| GuildSettings {
             reminder: from_seconds(reminder),
             timeout: from_seconds(timeout),
             threads,
             tournaments_by_anyone,
+            web,
         },
     ))
 }
@@ -181,21 +184,23 @@ impl Store {
             timeout: change.timeout.unwrap_or(old.timeout),
             threads: change.threads.unwrap_or(old.threads),
             tournaments_by_anyone: change.tournaments.unwrap_or(old.tournaments_by_anyone),
+            web: change.web.unwrap_or(old.web),
         };
         tx.execute_cached(
             "INSERT INTO guild_settings (guild, reminder_seconds, timeout_seconds, threads,
-                                         tournaments_by_anyone, updated_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+                                         tournaments_by_anyone, web, updated_at)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
              ON CONFLICT (guild) DO UPDATE SET reminder_seconds = excluded.reminder_seconds,
                  timeout_seconds = excluded.timeout_seconds, threads = excluded.threads,
                  tournaments_by_anyone = excluded.tournaments_by_anyone,
-                 updated_at = excluded.updated_at",
+                 web = excluded.web, updated_at = excluded.updated_at",
             params![
                 guild,
                 to_seconds(new.reminder),
                 to_seconds(new.timeout),
                 new.threads,
                 new.tournaments_by_anyone,
+                new.web,
                 time_text(now)
             ],
         )?;
@@ -238,16 +243,19 @@ impl Store {
     }
 
     /// The earliest time anything falls due: a challenge's expiry, a
-    /// game's reminder or deadline, or a personal reminder.
+    /// game's reminder or deadline, or a personal reminder. Nothing of a
+    /// server the bot left falls due (see [`super::departures`]).
     pub fn next_due(&self) -> Result<Option<DateTime<Utc>>> {
         let conn = self.conn();
         let challenge: Option<String> = conn.query_row_cached(
-            "SELECT MIN(expires_at) FROM challenges WHERE status = 'open'",
+            "SELECT MIN(expires_at) FROM challenges WHERE status = 'open'
+             AND guild NOT IN (SELECT guild FROM departed_guilds)",
             [],
             |r| r.get(0),
         )?;
         let game: Option<String> = conn.query_row_cached(
-            "SELECT MIN(remind_at) FROM games WHERE status = 'active' AND remind_at IS NOT NULL",
+            "SELECT MIN(remind_at) FROM games WHERE status = 'active' AND remind_at IS NOT NULL
+             AND guild NOT IN (SELECT guild FROM departed_guilds)",
             [],
             |r| r.get(0),
         )?;
@@ -265,7 +273,7 @@ impl Store {
         let conn = self.conn();
         let mut stmt = conn.prepare_cached(
             "SELECT id FROM games WHERE status = 'active' AND remind_at IS NOT NULL
-             AND remind_at <= ?1 ORDER BY remind_at, id",
+             AND remind_at <= ?1 AND guild NOT IN (SELECT guild FROM departed_guilds) ORDER BY remind_at, id",
         )?;
         let ids = stmt
             .query_map([time_text(now)], |r| r.get(0))?

@@ -42,6 +42,11 @@ pub(crate) const MIGRATIONS: &[M<'static>] = &[
         "../../migrations/0010_tournament_creators.sql"
     )),
     M::up(include_str!("../../migrations/0011_outbox.sql")),
+    M::up(include_str!("../../migrations/0012_departed_guilds.sql")),
+    M::up(include_str!("../../migrations/0013_web_pages.sql")),
+    M::up(include_str!(
+        "../../migrations/0014_tournament_warnings.sql"
+    )),
 ];
 
 /// taktable's mark in a database file's header (`PRAGMA application_id`):

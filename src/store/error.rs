@@ -10,6 +10,9 @@ pub enum StoreError {
     Conflict(&'static str),
     #[error("stored data is unreadable: {0}")]
     Corrupt(String),
+    /// The operating system gave no random bytes (for a web page's token).
+    #[error("the system gave no random bytes: {0}")]
+    NoRandom(String),
     #[error("{}", sqlite_text(.0))]
     Sqlite(#[from] rusqlite::Error),
     #[error("database migration failed: {0}")]

@@ -12,15 +12,18 @@
 //! queries of one concern to [`Store`].
 
 pub mod artefacts;
+pub mod backup;
 pub mod buttons;
 pub mod challenges;
 pub mod computer;
 pub mod correspondence;
 pub mod database;
+pub mod departures;
 pub mod error;
 pub mod games;
 pub mod outbox;
 pub mod places;
+pub mod privacy;
 pub mod ratings;
 pub mod reminders;
 pub mod reshard;
@@ -31,6 +34,7 @@ pub mod sql;
 pub mod threads;
 pub mod tournaments;
 pub mod users;
+pub mod web_pages;
 
 pub use artefacts::Artefact;
 pub use buttons::ButtonMessage;

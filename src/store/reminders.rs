@@ -54,7 +54,8 @@ impl Store {
     pub fn next_personal_reminder(&self) -> Result<Option<DateTime<Utc>>> {
         let next: Option<String> = self.conn().query_row_cached(
             "SELECT MIN(r.due_at) FROM personal_reminders r
-             JOIN games g ON g.id = r.game_id WHERE g.status = 'active'",
+             JOIN games g ON g.id = r.game_id
+             WHERE g.status = 'active' AND g.guild NOT IN (SELECT guild FROM departed_guilds)",
             [],
             |r| r.get(0),
         )?;
@@ -72,7 +73,8 @@ impl Store {
         // after it is taken at the next call.
         let pending: bool = conn.query_row_cached(
             "SELECT EXISTS (SELECT 1 FROM personal_reminders r JOIN games g ON g.id = r.game_id
-                            WHERE r.due_at <= ?1 OR g.status != 'active')",
+                            WHERE (r.due_at <= ?1 AND g.guild NOT IN (SELECT guild FROM departed_guilds))
+                               OR g.status != 'active')",
             [&now],
             |r| r.get(0),
         )?;
@@ -84,7 +86,8 @@ impl Store {
             let mut stmt = tx.prepare_cached(
                 "SELECT r.game_id, r.user_id, r.due_at, r.created_at FROM personal_reminders r
                  JOIN games g ON g.id = r.game_id
-                 WHERE g.status = 'active' AND r.due_at <= ?1 ORDER BY r.due_at, r.game_id",
+                 WHERE g.status = 'active' AND r.due_at <= ?1 AND g.guild NOT IN (SELECT guild FROM departed_guilds)
+                 ORDER BY r.due_at, r.game_id",
             )?;
             let rows = stmt
                 .query_map([&now], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?
@@ -92,7 +95,9 @@ impl Store {
             rows
         };
         tx.execute_cached(
-            "DELETE FROM personal_reminders WHERE due_at <= ?1
+            "DELETE FROM personal_reminders
+             WHERE (due_at <= ?1 AND NOT EXISTS (SELECT 1 FROM games g
+                    WHERE g.id = personal_reminders.game_id AND g.guild IN (SELECT guild FROM departed_guilds)))
              OR EXISTS (SELECT 1 FROM games g
                         WHERE g.id = personal_reminders.game_id AND g.status != 'active')",
             [&now],

@@ -28,13 +28,15 @@ use rusqlite::{params, Connection};
 
 use super::database::Store;
 use super::error::StoreError;
-use super::shards::{shard_of_guild, totals_beside, Shard, SHARD_KEY};
+use super::shards::{
+    old_ranges_beside, shard_of_guild, totals_beside, OldRange, Shard, RANGE_KEY, SHARD_KEY,
+};
 
 /// The meta key prefix of a computer opponent's level in a game.
 const LEVEL_PREFIX: &str = "computer.level.";
 
 /// The meta keys that describe a file itself, never copied.
-const OWN_KEYS: &[&str] = &[SHARD_KEY, "shard_range"];
+const OWN_KEYS: &[&str] = &[SHARD_KEY, RANGE_KEY];
 
 /// The tables of users and their preferences: in every file, the newest
 /// row of a user kept when files merge.
@@ -80,15 +82,26 @@ pub enum ReshardError {
     },
     #[error(
         "{} holds server {guild}, which belongs to shard {belongs} of {total}, not to the file's \
-         {}; nothing was changed",
-        path.display(), shard.words()
+         {holds}; nothing was changed",
+        path.display()
     )]
     Misplaced {
         path: PathBuf,
         guild: String,
-        shard: Shard,
+        /// The shards the file holds, in words.
+        holds: String,
         belongs: u32,
         total: u32,
+    },
+    #[error(
+        "the old files of {from} shards beside {} do not cover every shard once ({found}); \
+         nothing was changed: bring back the missing ones",
+        base.display()
+    )]
+    Ranges {
+        base: PathBuf,
+        from: u32,
+        found: String,
     },
     #[error(
         "the table {0} has no guild, game_id or user column: the reshard does not know which \
@@ -124,7 +137,8 @@ pub enum ReshardError {
     },
 }
 
-fn list(paths: &[PathBuf]) -> String {
+/// Paths, listed for a message.
+pub(crate) fn list(paths: &[PathBuf]) -> String {
     paths
         .iter()
         .map(|p| p.display().to_string())
@@ -141,6 +155,9 @@ pub struct Outcome {
     pub targets: Vec<NewFile>,
     /// Each table's rows: in the old files together, in the new ones.
     pub tables: Vec<(String, u64, u64)>,
+    /// Whether the files read were the old per-range files (see
+    /// [`OldRange`]), which a bot refuses to start beside.
+    pub old_naming: bool,
 }
 
 /// One file written.
@@ -181,19 +198,64 @@ struct Table {
 /// An old file, held.
 struct Source {
     path: PathBuf,
-    /// The shard its name says (`None`: the unsharded file, for `--from 1`).
-    shard: Option<Shard>,
+    /// The shards its name says it holds.
+    holds: Holds,
     store: Store,
+}
+
+/// The shards an old file holds.
+#[derive(Clone, Debug, PartialEq)]
+enum Holds {
+    /// Every server: the unsharded file, read for `--from 1`.
+    Every,
+    /// One shard's servers: `taktable.shard-I-of-T.db`.
+    Shard(Shard),
+    /// A range of shards' servers: the naming before issue 27,
+    /// `taktable.shards-A..B-of-T.db`.
+    Range(OldRange),
+}
+
+impl Holds {
+    /// The shards held, among the old total.
+    fn indices(&self) -> std::ops::Range<u32> {
+        match self {
+            Holds::Every => 0..1,
+            Holds::Shard(shard) => shard.index()..shard.index() + 1,
+            Holds::Range(range) => range.start..range.end,
+        }
+    }
+
+    /// "shard 3 of 8", "shards 0..2 of 4", "no shard (unsharded)".
+    fn words(&self) -> String {
+        match self {
+            Holds::Every => "no shard (unsharded)".into(),
+            Holds::Shard(shard) => shard.words(),
+            Holds::Range(range) => range.words(),
+        }
+    }
+
+    /// What the file's own record must say: its `meta` key and value.
+    fn record(&self) -> Option<(&'static str, String)> {
+        match self {
+            Holds::Every => None,
+            Holds::Shard(shard) => Some((SHARD_KEY, shard.to_string())),
+            Holds::Range(range) => Some((RANGE_KEY, range.to_string())),
+        }
+    }
 }
 
 /// Splits or merges the files of `from` shards beside `base` into the files
 /// of `to` shards (see the module's text). With `from` 1, the unsharded
 /// file `base` itself is read when there is no `*.shard-0-of-1.*` file.
+/// Where no file of one shard of `from` is there but the old per-range
+/// files of `from` shards are (`taktable.shards-0..2-of-4.db`, see
+/// [`OldRange`]), those are read: `--from 4 --to 4` converts them to the
+/// files of each shard.
 pub fn reshard(base: &Path, from: u32, to: u32) -> Result<Outcome, ReshardError> {
     if from == 0 || to == 0 {
         return Err(ReshardError::NoShards);
     }
-    if from == to {
+    if from == to && old_sources(base, from).is_none() {
         return Err(ReshardError::Same(from));
     }
     let sources = open_sources(base, from)?;
@@ -241,22 +303,25 @@ pub fn reshard(base: &Path, from: u32, to: u32) -> Result<Outcome, ReshardError>
             (t.name.clone(), before, after)
         })
         .collect();
+    let old_naming = sources.iter().any(|s| matches!(s.holds, Holds::Range(_)));
     Ok(Outcome {
+        old_naming,
         sources: sources.into_iter().map(|s| s.path).collect(),
         targets: files,
         tables,
     })
 }
 
-/// Where a new file is written before it is checked.
-fn partial_path(path: &Path) -> PathBuf {
+/// Where a new file is written before it is checked (by a reshard, a
+/// backup or a restore).
+pub(crate) fn partial_path(path: &Path) -> PathBuf {
     let mut name = path.as_os_str().to_owned();
     name.push(".partial");
     PathBuf::from(name)
 }
 
-/// Removes a database this reshard wrote (and its journal files).
-fn remove_database(path: &Path) {
+/// Removes a database written under a partial name (and its journal files).
+pub(crate) fn remove_database(path: &Path) {
     for suffix in ["", "-wal", "-shm", "-journal"] {
         let mut name = path.as_os_str().to_owned();
         name.push(suffix);
@@ -264,39 +329,78 @@ fn remove_database(path: &Path) {
     }
 }
 
+/// The old per-range files of `from` shards beside `base`, when no file of
+/// one shard of `from` is there and some of those are (`None` otherwise).
+fn old_sources(base: &Path, from: u32) -> Option<Vec<OldRange>> {
+    let per_shard = (0..from)
+        .filter_map(|s| Shard::new(s, from))
+        .any(|s| s.path(base).is_file());
+    let old: Vec<OldRange> = old_ranges_beside(base)
+        .into_iter()
+        .filter(|r| r.total == from)
+        .collect();
+    (!per_shard && !old.is_empty()).then_some(old)
+}
+
 /// The files of `from` shards, held and checked to be what their names say.
 fn open_sources(base: &Path, from: u32) -> Result<Vec<Source>, ReshardError> {
     let shards: Vec<Shard> = (0..from).filter_map(|s| Shard::new(s, from)).collect();
     let paths: Vec<PathBuf> = shards.iter().map(|s| s.path(base)).collect();
     let present: Vec<bool> = paths.iter().map(|p| p.is_file()).collect();
-    let unsharded = from == 1 && !present[0] && base.is_file();
-    if !unsharded && present.iter().any(|p| !p) {
-        return Err(missing(base, from, &shards, &present));
-    }
-    let mut sources = Vec::new();
-    for (shard, path) in shards.into_iter().zip(paths) {
-        let (path, shard) = if unsharded {
-            (base.to_path_buf(), None)
-        } else {
-            (path, Some(shard))
-        };
-        let store = Store::open_exclusive(&path).map_err(|error| ReshardError::Store {
-            path: path.clone(),
-            error,
-        })?;
-        let found = store.shard().map_err(|error| ReshardError::Store {
-            path: path.clone(),
-            error,
-        })?;
-        if found != shard {
-            let words = |s: Option<Shard>| s.map_or("no shard (unsharded)".into(), Shard::words);
-            return Err(ReshardError::WrongRecord {
-                path,
-                expected: words(shard),
-                found: words(found),
+    let files: Vec<(PathBuf, Holds)> = if let Some(old) = old_sources(base, from) {
+        // Each shard in exactly one of them, in order.
+        let covered: Vec<u32> = old.iter().flat_map(|r| r.start..r.end).collect();
+        if covered != (0..from).collect::<Vec<_>>() {
+            let found = old.iter().map(OldRange::words).collect::<Vec<_>>();
+            return Err(ReshardError::Ranges {
+                base: base.to_path_buf(),
+                from,
+                found: found.join(", "),
             });
         }
-        sources.push(Source { path, shard, store });
+        old.into_iter()
+            .map(|r| (r.path(base), Holds::Range(r)))
+            .collect()
+    } else if from == 1 && !present[0] && base.is_file() {
+        vec![(base.to_path_buf(), Holds::Every)]
+    } else if present.iter().any(|p| !p) {
+        return Err(missing(base, from, &shards, &present));
+    } else {
+        paths
+            .into_iter()
+            .zip(shards)
+            .map(|(path, shard)| (path, Holds::Shard(shard)))
+            .collect()
+    };
+    let mut sources = Vec::new();
+    for (path, holds) in files {
+        let failed = |error| ReshardError::Store {
+            path: path.clone(),
+            error,
+        };
+        let store = Store::open_exclusive(&path).map_err(failed)?;
+        let recorded = match store.meta(SHARD_KEY).map_err(failed)? {
+            Some(value) => Some((SHARD_KEY, value)),
+            None => store
+                .meta(RANGE_KEY)
+                .map_err(failed)?
+                .map(|value| (RANGE_KEY, value)),
+        };
+        if recorded != holds.record() {
+            let found = match recorded {
+                None => Holds::Every.words(),
+                Some((_, value)) => Shard::parse(&value).map_or_else(
+                    || OldRange::parse(&value).map_or(value.clone(), |r| r.words()),
+                    Shard::words,
+                ),
+            };
+            return Err(ReshardError::WrongRecord {
+                path,
+                expected: holds.words(),
+                found,
+            });
+        }
+        sources.push(Source { path, holds, store });
     }
     Ok(sources)
 }
@@ -433,10 +537,11 @@ fn tables(source: &Source) -> Result<Vec<Table>, ReshardError> {
 struct Plan {
     /// Server -> new shard.
     guilds: HashMap<String, u32>,
-    /// Game id -> new shard.
-    games: HashMap<i64, u32>,
-    /// (Table, id) -> new shard, for the rows other rows follow.
-    parents: HashMap<(String, i64), u32>,
+    /// (Old file, game id) -> new shard: files of the old per-range naming
+    /// numbered their games each from 1, so an id is one game's per file.
+    games: HashMap<(usize, i64), u32>,
+    /// (Old file, table, id) -> new shard, for the rows other rows follow.
+    parents: HashMap<(usize, String, i64), u32>,
     /// The highest value of each AUTOINCREMENT sequence in any old file.
     sequences: BTreeMap<String, i64>,
     /// Rows expected per (new shard, table), for the tables placed by server
@@ -455,7 +560,7 @@ impl Plan {
             expected: HashMap::new(),
             levels: HashMap::new(),
         };
-        for source in sources {
+        for (from, source) in sources.iter().enumerate() {
             let failed = |error: rusqlite::Error| ReshardError::Store {
                 path: source.path.clone(),
                 error: error.into(),
@@ -500,15 +605,20 @@ impl Plan {
                     .and_then(|mut s| s.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?.collect())
                     .map_err(failed)?;
                 for (guild, rows) in counts {
-                    if let Some(shard) = source.shard {
-                        let belongs = shard_of_guild(&guild, shard.total());
-                        if belongs != shard.index() {
+                    let total = match &source.holds {
+                        Holds::Every => None,
+                        Holds::Shard(shard) => Some(shard.total()),
+                        Holds::Range(range) => Some(range.total),
+                    };
+                    if let Some(total) = total {
+                        let belongs = shard_of_guild(&guild, total);
+                        if !source.holds.indices().contains(&belongs) {
                             return Err(ReshardError::Misplaced {
                                 path: source.path.clone(),
                                 guild,
-                                shard,
+                                holds: source.holds.words(),
                                 belongs,
-                                total: shard.total(),
+                                total,
                             });
                         }
                     }
@@ -525,7 +635,7 @@ impl Plan {
                 .and_then(|mut s| s.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?.collect())
                 .map_err(failed)?;
             for (id, guild) in games {
-                plan.games.insert(id, shard_of_guild(&guild, to));
+                plan.games.insert((from, id), shard_of_guild(&guild, to));
             }
             for table in tables {
                 let Placement::Parent { parent, .. } = &table.placement else {
@@ -537,7 +647,7 @@ impl Plan {
                     .map_err(failed)?;
                 for (id, guild) in ids {
                     plan.parents
-                        .insert((parent.clone(), id), shard_of_guild(&guild, to));
+                        .insert((from, parent.clone(), id), shard_of_guild(&guild, to));
                 }
             }
             let levels: Vec<String> = conn
@@ -547,7 +657,7 @@ impl Plan {
             let mut orphans = 0;
             for key in levels {
                 let game = key[LEVEL_PREFIX.len()..].parse::<i64>().ok();
-                match game.and_then(|id| plan.games.get(&id)) {
+                match game.and_then(|id| plan.games.get(&(from, id))) {
                     Some(&target) => *plan.levels.entry(target).or_default() += 1,
                     None => orphans += 1,
                 }
@@ -612,9 +722,14 @@ fn write_target(
     // A server of shard s among `from` can be on shard t among `to` only if
     // s and t agree modulo gcd(from, to).
     let step = gcd(from, shard.total());
-    let feeding: Vec<&Source> = sources
+    let feeding: Vec<(usize, &Source)> = sources
         .iter()
-        .filter(|s| s.shard.map_or(0, Shard::index) % step == shard.index() % step)
+        .enumerate()
+        .filter(|(_, s)| {
+            s.holds
+                .indices()
+                .any(|index| index % step == shard.index() % step)
+        })
         .collect();
     {
         let mut conn = store.conn();
@@ -631,20 +746,33 @@ fn write_target(
             for (name, _) in plan.guilds.iter().filter(|(_, &t)| t == shard.index()) {
                 guild.execute([name]).map_err(sql)?;
             }
-            let mut game = conn
-                .prepare("INSERT INTO temp.reshard_games (id) VALUES (?1)")
-                .map_err(sql)?;
-            for (id, _) in plan.games.iter().filter(|(_, &t)| t == shard.index()) {
-                game.execute([id]).map_err(sql)?;
-            }
-            let mut parent = conn
-                .prepare("INSERT INTO temp.reshard_parents (parent, id) VALUES (?1, ?2)")
-                .map_err(sql)?;
-            for ((table, id), _) in plan.parents.iter().filter(|(_, &t)| t == shard.index()) {
-                parent.execute(params![table, id]).map_err(sql)?;
-            }
         }
-        for source in &feeding {
+        for &(from, source) in &feeding {
+            // This old file's games and parent rows that come here.
+            conn.execute_batch("DELETE FROM temp.reshard_games; DELETE FROM temp.reshard_parents;")
+                .map_err(sql)?;
+            {
+                let mut game = conn
+                    .prepare("INSERT INTO temp.reshard_games (id) VALUES (?1)")
+                    .map_err(sql)?;
+                for ((_, id), _) in plan
+                    .games
+                    .iter()
+                    .filter(|((f, _), &t)| *f == from && t == shard.index())
+                {
+                    game.execute([id]).map_err(sql)?;
+                }
+                let mut parent = conn
+                    .prepare("INSERT INTO temp.reshard_parents (parent, id) VALUES (?1, ?2)")
+                    .map_err(sql)?;
+                for ((_, table, id), _) in plan
+                    .parents
+                    .iter()
+                    .filter(|((f, ..), &t)| *f == from && t == shard.index())
+                {
+                    parent.execute(params![table, id]).map_err(sql)?;
+                }
+            }
             let path = source.path.to_string_lossy().into_owned();
             conn.execute("ATTACH DATABASE ?1 AS old", [path])
                 .map_err(sql)?;
@@ -672,6 +800,7 @@ fn write_target(
         )
         .map_err(sql)?;
     }
+    let feeding: Vec<&Source> = feeding.into_iter().map(|(_, source)| source).collect();
     let rows = verify(&store, tables, plan, shard, &feeding, partial)?;
     let servers = plan
         .guilds
@@ -916,7 +1045,7 @@ mod tests {
             .unwrap();
         let source = Source {
             path: base.clone(),
-            shard: None,
+            holds: Holds::Every,
             store,
         };
         let placed = tables(&source).unwrap();

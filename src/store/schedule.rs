@@ -41,6 +41,8 @@ pub struct GuildSettings {
     pub threads: bool,
     /// Whether anyone, not only an admin, may create a tournament (issue 32).
     pub tournaments_by_anyone: bool,
+    /// Whether the server's web pages exist (issue 45).
+    pub web: bool,
 }
 
 impl Default for GuildSettings {
@@ -50,6 +52,7 @@ impl Default for GuildSettings {
             timeout: Some(default_timeout()),
             threads: false,
             tournaments_by_anyone: false,
+            web: false,
         }
     }
 }

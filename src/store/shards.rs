@@ -74,16 +74,7 @@ impl Shard {
     /// The file of this shard beside `base` (`DATABASE_PATH`) and named
     /// after it: `taktable.db` gives `taktable.shard-3-of-8.db`.
     pub fn path(self, base: &Path) -> PathBuf {
-        let stem = base
-            .file_stem()
-            .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        let mut name = format!("{stem}.shard-{self}");
-        if let Some(ext) = base.extension() {
-            name.push('.');
-            name.push_str(&ext.to_string_lossy());
-        }
-        base.with_file_name(name)
+        beside(base, &format!("shard-{self}"))
     }
 
     /// Reads "3-of-8", as files record it.
@@ -107,12 +98,8 @@ impl fmt::Display for Shard {
 /// The shard totals whose files sit beside `base`, each with the shards
 /// found, in order: what a wrong `--from` is told about.
 pub fn totals_beside(base: &Path) -> Vec<(u32, Vec<u32>)> {
-    let dir = match base.parent() {
-        Some(dir) if !dir.as_os_str().is_empty() => dir.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
     let mut found: std::collections::BTreeMap<u32, Vec<u32>> = Default::default();
-    let Ok(entries) = std::fs::read_dir(&dir) else {
+    let Ok(entries) = std::fs::read_dir(folder(base)) else {
         return Vec::new();
     };
     for entry in entries.flatten() {
@@ -138,6 +125,107 @@ pub fn totals_beside(base: &Path) -> Vec<(u32, Vec<u32>)> {
             (total, shards)
         })
         .collect()
+}
+
+/// The meta key an old per-range file records its range in ("0..2-of-4").
+pub const RANGE_KEY: &str = "shard_range";
+
+/// The files of the naming before issue 27: one file per process, for a
+/// range of shards (`taktable.shards-0..2-of-4.db` held the servers of
+/// shards 0 and 1 of 4, recorded as `meta.shard_range` = "0..2-of-4").
+/// `taktable run` no longer opens them: a start that finds them beside
+/// `DATABASE_PATH` is refused (it would start on new, empty files while the
+/// games sit in these), and `taktable reshard` converts them.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct OldRange {
+    pub start: u32,
+    pub end: u32,
+    pub total: u32,
+}
+
+impl OldRange {
+    /// Reads "0..2-of-4" (`start < end <= total`).
+    pub fn parse(text: &str) -> Option<OldRange> {
+        let (range, total) = text.split_once("-of-")?;
+        let (start, end) = range.split_once("..")?;
+        let number = |s: &str| {
+            (!s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()))
+                .then(|| s.parse::<u32>().ok())
+                .flatten()
+        };
+        let (start, end, total) = (number(start)?, number(end)?, number(total)?);
+        (start < end && end <= total).then_some(OldRange { start, end, total })
+    }
+
+    /// Whether the range holds shard `index` (of its total).
+    pub fn holds(&self, index: u32) -> bool {
+        (self.start..self.end).contains(&index)
+    }
+
+    /// "shards 0..2 of 4", for messages.
+    pub fn words(&self) -> String {
+        format!("shards {}..{} of {}", self.start, self.end, self.total)
+    }
+
+    /// The old file of this range beside `base`: `taktable.db` gives
+    /// `taktable.shards-0..2-of-4.db`.
+    pub fn path(&self, base: &Path) -> PathBuf {
+        beside(base, &format!("shards-{self}"))
+    }
+}
+
+/// `0..2-of-4`: in the old file names and in their record.
+impl fmt::Display for OldRange {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}..{}-of-{}", self.start, self.end, self.total)
+    }
+}
+
+/// The old per-range files beside `base` (see [`OldRange`]), in order.
+pub fn old_ranges_beside(base: &Path) -> Vec<OldRange> {
+    let Ok(entries) = std::fs::read_dir(folder(base)) else {
+        return Vec::new();
+    };
+    let (stem, ext) = stem_and_extension(base);
+    let mut found: Vec<OldRange> = entries
+        .flatten()
+        .filter_map(|entry| {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let rest = name.strip_prefix(&format!("{stem}.shards-"))?;
+            OldRange::parse(rest.strip_suffix(ext.as_str())?)
+        })
+        .collect();
+    found.sort();
+    found
+}
+
+/// A file name's stem and its extension with the dot (or nothing):
+/// `taktable.db` gives `taktable` and `.db`.
+pub(crate) fn stem_and_extension(path: &Path) -> (String, String) {
+    let stem = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let ext = path
+        .extension()
+        .map(|e| format!(".{}", e.to_string_lossy()))
+        .unwrap_or_default();
+    (stem, ext)
+}
+
+/// The file beside `base` named after it with `.middle` before its
+/// extension: `taktable.db` and `shard-3-of-8` give `taktable.shard-3-of-8.db`.
+fn beside(base: &Path, middle: &str) -> PathBuf {
+    let (stem, ext) = stem_and_extension(base);
+    base.with_file_name(format!("{stem}.{middle}{ext}"))
+}
+
+/// The folder `base` is in ("." for a bare name).
+fn folder(base: &Path) -> PathBuf {
+    match base.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir.to_path_buf(),
+        _ => PathBuf::from("."),
+    }
 }
 
 /// The shard `conn`'s file records, if any.
@@ -276,5 +364,38 @@ mod tests {
         assert_eq!(new_game(&other, "a", [1, 2]), 4);
         store.set_meta(SHARD_KEY, "2..4-of-4").unwrap();
         assert!(matches!(store.shard(), Err(StoreError::Corrupt(_))));
+    }
+
+    #[test]
+    fn the_old_per_range_files_are_found_by_their_names() {
+        let dir = tempfile::tempdir().unwrap();
+        let base = dir.path().join("t.db");
+        let first = OldRange::parse("0..2-of-4").unwrap();
+        assert_eq!(first.path(&base), dir.path().join("t.shards-0..2-of-4.db"));
+        assert_eq!(first.words(), "shards 0..2 of 4");
+        assert!(first.holds(1) && !first.holds(2));
+        for bad in [
+            "2..2-of-4",
+            "0..5-of-4",
+            "0..2",
+            "0-2-of-4",
+            "a..b-of-4",
+            "0..2-of-4x",
+        ] {
+            assert_eq!(OldRange::parse(bad), None, "{bad:?}");
+        }
+        for name in [
+            "t.shards-2..4-of-4.db",
+            "t.shards-0..2-of-4.db",
+            "t.shards-0..2-of-4.db-wal",
+            "t.shard-0-of-4.db",
+            "u.shards-0..1-of-2.db",
+        ] {
+            std::fs::write(dir.path().join(name), b"").unwrap();
+        }
+        assert_eq!(
+            old_ranges_beside(&base),
+            vec![first, OldRange::parse("2..4-of-4").unwrap()]
+        );
     }
 }

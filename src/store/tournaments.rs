@@ -98,6 +98,9 @@ pub struct RoundRow {
     pub started_at: DateTime<Utc>,
     pub deadline: DateTime<Utc>,
     pub finished_at: Option<DateTime<Utc>>,
+    /// When its next reminder before the deadline falls (`None`: no
+    /// reminder is left).
+    pub warn_at: Option<DateTime<Utc>>,
 }
 
 /// A pairing's stored outcome: `pending` while its game runs (the game's
@@ -135,6 +138,8 @@ pub struct NewRound {
     pub bye: Option<usize>,
     pub started_at: DateTime<Utc>,
     pub deadline: DateTime<Utc>,
+    /// When its first reminder before the deadline falls.
+    pub warn_at: Option<DateTime<Utc>>,
     pub pairings: Vec<NewPairing>,
 }
 
@@ -145,6 +150,9 @@ pub enum TournamentDue {
     Start(i64),
     /// Its current round is over (every game ended) or past its deadline.
     Round(i64, u32),
+    /// Its current round's players with a game still running are to be
+    /// reminded of the deadline.
+    Warn(i64, u32),
 }
 
 macro_rules! tournament_columns {
@@ -457,14 +465,16 @@ impl Store {
         let mut conn = self.conn();
         let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
         tx.execute_cached(
-            "INSERT INTO tournament_rounds (tournament_id, number, bye, started_at, deadline)
-             VALUES (?1, ?2, ?3, ?4, ?5)",
+            "INSERT INTO tournament_rounds (tournament_id, number, bye, started_at, deadline,
+                                            warn_at)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
             params![
                 id,
                 round.number,
                 round.bye.map(seed_in),
                 time_text(round.started_at),
                 time_text(round.deadline),
+                round.warn_at.map(time_text),
             ],
         )
         .map_err(|e| {
@@ -504,8 +514,8 @@ impl Store {
     pub fn tournament_rounds(&self, id: i64) -> Result<Vec<RoundRow>> {
         let conn = self.conn();
         let mut stmt = conn.prepare_cached(
-            "SELECT number, bye, started_at, deadline, finished_at FROM tournament_rounds
-             WHERE tournament_id = ?1 ORDER BY number",
+            "SELECT number, bye, started_at, deadline, finished_at, warn_at
+             FROM tournament_rounds WHERE tournament_id = ?1 ORDER BY number",
         )?;
         let rows = stmt.query_map([id], |row| {
             Ok((
@@ -514,17 +524,19 @@ impl Store {
                 row.get::<_, String>(2)?,
                 row.get::<_, String>(3)?,
                 row.get::<_, Option<String>>(4)?,
+                row.get::<_, Option<String>>(5)?,
             ))
         })?;
         let mut rounds = Vec::new();
         for row in rows {
-            let (number, bye, started, deadline, finished) = row?;
+            let (number, bye, started, deadline, finished, warn) = row?;
             rounds.push(RoundRow {
                 number,
                 bye: bye.map(seed_out).transpose()?,
                 started_at: parse_time(&started)?,
                 deadline: parse_time(&deadline)?,
                 finished_at: optional_time(finished)?,
+                warn_at: optional_time(warn)?,
             });
         }
         Ok(rounds)
@@ -595,6 +607,24 @@ impl Store {
         Ok(changed == 1)
     }
 
+    /// Marks the reminder of round `number` that fell at `taken` as sent,
+    /// the next one falling at `next`: false if it was marked already (so
+    /// a reminder is sent once, however many ticks see it due).
+    pub fn take_round_warning(
+        &self,
+        id: i64,
+        number: u32,
+        taken: DateTime<Utc>,
+        next: Option<DateTime<Utc>>,
+    ) -> Result<bool> {
+        let changed = self.conn().execute_cached(
+            "UPDATE tournament_rounds SET warn_at = ?4
+             WHERE tournament_id = ?1 AND number = ?2 AND warn_at = ?3",
+            params![id, number, time_text(taken), next.map(time_text)],
+        )?;
+        Ok(changed == 1)
+    }
+
     /// Ends a tournament (finished or cancelled): false if it had ended.
     pub fn end_tournament(
         &self,
@@ -651,9 +681,21 @@ impl Store {
             ($filter:literal) => {
                 concat!(
                     "SELECT id FROM tournaments
-                     WHERE status = 'signup' AND starts_at IS NOT NULL AND starts_at <= ?1",
+                     WHERE status = 'signup' AND starts_at IS NOT NULL AND starts_at <= ?1
+                     AND guild NOT IN (SELECT guild FROM departed_guilds)",
                     $filter,
                     " ORDER BY id"
+                )
+            };
+        }
+        macro_rules! warnings {
+            ($filter:literal) => {
+                concat!(
+                    "SELECT r.tournament_id, r.number FROM tournament_rounds r
+                     JOIN tournaments t ON t.id = r.tournament_id AND t.status = 'running'",
+                    $filter,
+                    " WHERE r.finished_at IS NULL AND r.warn_at IS NOT NULL AND r.warn_at <= ?1
+                     ORDER BY r.tournament_id, r.number"
                 )
             };
         }
@@ -661,7 +703,8 @@ impl Store {
             ($filter:literal) => {
                 concat!(
                     "SELECT r.tournament_id, r.number FROM tournament_rounds r
-                     JOIN tournaments t ON t.id = r.tournament_id AND t.status = 'running'",
+                     JOIN tournaments t ON t.id = r.tournament_id AND t.status = 'running'
+                     AND t.guild NOT IN (SELECT guild FROM departed_guilds)",
                     $filter,
                     " WHERE r.finished_at IS NULL AND (r.deadline <= ?1 OR NOT EXISTS (
                          SELECT 1 FROM tournament_pairings p LEFT JOIN games g ON g.id = p.game_id
@@ -674,14 +717,16 @@ impl Store {
         let conn = self.conn();
         let now = time_text(now);
         let mut due = Vec::new();
-        let (mut starts, mut rounds) = match guild {
+        let (mut starts, mut rounds, mut warnings) = match guild {
             None => (
                 conn.prepare_cached(starts!(""))?,
                 conn.prepare_cached(rounds!(""))?,
+                conn.prepare_cached(warnings!(""))?,
             ),
             Some(_) => (
                 conn.prepare_cached(starts!(" AND guild = ?2"))?,
                 conn.prepare_cached(rounds!(" AND t.guild = ?2"))?,
+                conn.prepare_cached(warnings!(" AND t.guild = ?2"))?,
             ),
         };
         let mut params: Vec<&dyn rusqlite::ToSql> = vec![&now];
@@ -695,21 +740,30 @@ impl Store {
             let (id, number) = row?;
             due.push(TournamentDue::Round(id, number));
         }
+        // After the rounds: a round that ends now needs no reminder.
+        for row in warnings.query_map(&params[..], |row| Ok((row.get(0)?, row.get(1)?)))? {
+            let (id, number) = row?;
+            if !due.contains(&TournamentDue::Round(id, number)) {
+                due.push(TournamentDue::Warn(id, number));
+            }
+        }
         Ok(due)
     }
 
     /// When the scheduler next has something to do for a tournament: the
-    /// earliest `starts:` time or open round's deadline (`None`: nothing).
+    /// earliest `starts:` time, open round's deadline or reminder before
+    /// it (`None`: nothing).
     /// A round whose games are all over is due at once: every command checks
     /// [`Store::tournaments_due`] for its server.
     pub fn next_tournament_due(&self) -> Result<Option<DateTime<Utc>>> {
         let next: Option<String> = self.conn().query_row_cached(
             "SELECT MIN(t) FROM (
                  SELECT MIN(starts_at) AS t FROM tournaments
-                 WHERE status = 'signup' AND starts_at IS NOT NULL
+                 WHERE status = 'signup' AND starts_at IS NOT NULL AND guild NOT IN (SELECT guild FROM departed_guilds)
                  UNION ALL
-                 SELECT MIN(r.deadline) FROM tournament_rounds r
+                 SELECT MIN(COALESCE(r.warn_at, r.deadline)) FROM tournament_rounds r
                  JOIN tournaments x ON x.id = r.tournament_id AND x.status = 'running'
+                 AND x.guild NOT IN (SELECT guild FROM departed_guilds)
                  WHERE r.finished_at IS NULL)",
             [],
             |row| row.get(0),

@@ -15,6 +15,7 @@ use chrono::{DateTime, Utc};
 use taktable::bot::{Bot, Invocation, OffsetClock, Place, User};
 use taktable::console::parse::{parse_command, user_id};
 use taktable::store::artefacts::ArtefactKey;
+use taktable::store::shards::OldRange;
 use taktable::store::tournaments::{NewPairing, NewRound, NewTournament};
 use taktable::store::{shard_of_guild, Artefact, GameStatus, Shard, Store};
 
@@ -78,9 +79,12 @@ fn together(files: &[Rows]) -> Rows {
     let mut all = Rows::new();
     for file in files {
         for (table, lines) in file {
-            all.entry(table.clone())
-                .or_default()
-                .extend(lines.iter().filter(|l| !l.starts_with("'shard'|")).cloned());
+            all.entry(table.clone()).or_default().extend(
+                lines
+                    .iter()
+                    .filter(|l| !l.starts_with("'shard'|") && !l.starts_with("'shard_range'|"))
+                    .cloned(),
+            );
         }
     }
     for (table, lines) in all.iter_mut() {
@@ -113,6 +117,22 @@ fn reshard(base: &Path, from: u32, to: u32) -> Output {
 /// The bots of the four shards' files, each serving its servers as `taktable run` would.
 struct Shards {
     bots: Vec<Bot>,
+    /// How many shards each file holds (2 for the old per-range files).
+    per_file: u32,
+}
+
+/// A bot on the file `path`, its clock at `start`.
+fn bot_on(store: Store, start: DateTime<Utc>) -> Bot {
+    let bot = Bot::new(
+        store,
+        Arc::new(OffsetClock::new(Some(start), chrono::Duration::zero())),
+    );
+    bot.set_computer(User {
+        id: user_id("taktable"),
+        name: "taktable".into(),
+        is_admin: false,
+    });
+    bot
 }
 
 impl Shards {
@@ -122,23 +142,30 @@ impl Shards {
                 let shard = Shard::new(s, total).unwrap();
                 let store = Store::open(&shard.path(base)).unwrap();
                 store.claim_shard(shard).unwrap();
-                let bot = Bot::new(
-                    store,
-                    Arc::new(OffsetClock::new(Some(start), chrono::Duration::zero())),
-                );
-                bot.set_computer(User {
-                    id: user_id("taktable"),
-                    name: "taktable".into(),
-                    is_admin: false,
-                });
-                bot
+                bot_on(store, start)
             })
             .collect();
-        Shards { bots }
+        Shards { bots, per_file: 1 }
+    }
+
+    /// The two files of the naming before one file per shard (issue 43): shards 0..2 and
+    /// 2..4 of 4, each numbering its games from 1 as SQLite does.
+    fn old_ranges(base: &Path, start: DateTime<Utc>) -> Shards {
+        let bots = ["0..2-of-4", "2..4-of-4"]
+            .iter()
+            .map(|range| {
+                let path = OldRange::parse(range).unwrap().path(base);
+                let store = Store::open(&path).unwrap();
+                store.set_meta("shard_range", range).unwrap();
+                bot_on(store, start)
+            })
+            .collect();
+        Shards { bots, per_file: 2 }
     }
 
     fn bot(&self, guild: &str) -> &Bot {
-        &self.bots[shard_of_guild(guild, self.bots.len() as u32) as usize]
+        let total = self.bots.len() as u32 * self.per_file;
+        &self.bots[(shard_of_guild(guild, total) / self.per_file) as usize]
     }
 
     /// `line`, typed by `user` in `channel` of `guild`: the replies' texts.
@@ -308,6 +335,7 @@ fn fill(shards: &Shards, guild: &str, n: usize) {
                 bye: Some(2),
                 started_at: bot.now(),
                 deadline: bot.now() + chrono::Duration::days(2),
+                warn_at: Some(bot.now() + chrono::Duration::days(1)),
                 pairings: vec![NewPairing {
                     white: 0,
                     black: 1,
@@ -317,6 +345,10 @@ fn fill(shards: &Shards, guild: &str, n: usize) {
             },
         )
         .unwrap();
+    // Every third server has removed the bot and waits out its grace period (issue 43).
+    if n % 3 == 0 {
+        bot.server_left(guild);
+    }
 }
 
 #[test]
@@ -444,6 +476,102 @@ fn four_shards_split_into_eight_and_merged_back_keep_every_row() {
     assert!(game > highest, "{game} is above every old id ({highest})");
 }
 
+/// Issue 43, "upgrades that cannot strand data": a bot upgraded in place beside the files of
+/// the old naming (one per process, `taktable.shards-0..2-of-4.db`) refuses to start, naming
+/// them and the reshard that converts them; that command, run as given, puts every row in the
+/// file of its shard.
+#[test]
+fn old_per_range_files_are_refused_at_start_and_converted_by_the_command_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let base = dir.path().join("taktable.db");
+    let start = "2026-03-01T12:00:00Z".parse().unwrap();
+    {
+        let old = Shards::old_ranges(&base, start);
+        for (n, guild) in servers().iter().enumerate() {
+            fill(&old, guild, n);
+        }
+    }
+    let old_files: Vec<PathBuf> = ["0..2-of-4", "2..4-of-4"]
+        .iter()
+        .map(|r| OldRange::parse(r).unwrap().path(&base))
+        .collect();
+    let before = together(&old_files.iter().map(|p| rows(p)).collect::<Vec<_>>());
+    let ids = |rows: &Rows| -> Vec<String> {
+        rows["games"]
+            .iter()
+            .map(|l| l.split('|').next().unwrap().to_string())
+            .collect()
+    };
+    let mut game_ids = ids(&before);
+    game_ids.dedup();
+    assert!(
+        game_ids.len() < before["games"].len(),
+        "the two old files gave one id to two games"
+    );
+
+    let started = std::process::Command::new(env!("CARGO_BIN_EXE_taktable"))
+        .arg("run")
+        .current_dir(dir.path())
+        .env("DISCORD_TOKEN", "not-a-real-token")
+        .env("DATABASE_PATH", &base)
+        .env("DISCORD_SHARDS", "4")
+        .env("DISCORD_API_PROXY", "http://127.0.0.1:9")
+        .output()
+        .unwrap();
+    assert_eq!(started.status.code(), Some(1));
+    let said = stderr(&started);
+    for file in &old_files {
+        assert!(said.contains(&file.display().to_string()), "{said}");
+    }
+    let command = said
+        .lines()
+        .map(str::trim)
+        .find(|l| l.starts_with("taktable reshard"))
+        .unwrap_or_else(|| panic!("no command in\n{said}"));
+    assert_eq!(
+        command,
+        format!(
+            "taktable reshard --from 4 --to 4 --database {}",
+            base.display()
+        )
+    );
+    for path in files(&base, 4) {
+        assert!(!path.exists(), "no new file made by the refused start");
+    }
+
+    let args: Vec<&str> = command.split(' ').skip(1).collect();
+    let converted = taktable(&args);
+    assert!(converted.status.success(), "{}", stderr(&converted));
+    let report = stdout(&converted);
+    assert!(
+        report.contains("Read the 2 files of 4 shards and wrote the 4 files of 4 shards")
+            && report.contains("mv ")
+            && report.contains("taktable.shards-2..4-of-4.db"),
+        "{report}"
+    );
+    let four: Vec<Rows> = files(&base, 4).iter().map(|p| rows(p)).collect();
+    assert_eq!(together(&four), before, "every row kept");
+    for (shard, path) in files(&base, 4).iter().enumerate() {
+        let conn = rusqlite::Connection::open(path).unwrap();
+        let guilds: Vec<String> = conn
+            .prepare("SELECT DISTINCT guild FROM games")
+            .unwrap()
+            .query_map([], |r| r.get(0))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap();
+        assert!(!guilds.is_empty());
+        for guild in guilds {
+            assert_eq!(shard_of_guild(&guild, 4), shard as u32, "{guild}");
+        }
+        let store = Store::open(path).unwrap();
+        assert_eq!(store.shard().unwrap(), Shard::new(shard as u32, 4));
+    }
+    // Run again, it is refused: the files of each shard are there now.
+    let again = taktable(&args);
+    assert_eq!(again.status.code(), Some(1), "{}", stdout(&again));
+}
+
 #[test]
 fn a_wrong_from_names_the_files_that_are_there() {
     let dir = tempfile::tempdir().unwrap();
@@ -515,6 +643,40 @@ fn the_help_lists_reshard_and_its_options() {
 fn reshard_time_for_forty_thousand_games() {
     let dir = tempfile::tempdir().unwrap();
     let base = dir.path().join("taktable.db");
+    forty_thousand_games(&base);
+    let started = std::time::Instant::now();
+    let split = reshard(&base, 4, 8);
+    let split_time = started.elapsed();
+    assert!(split.status.success(), "{}", stderr(&split));
+    let old = dir.path().join("old");
+    std::fs::create_dir(&old).unwrap();
+    for path in files(&base, 4) {
+        std::fs::rename(&path, old.join(path.file_name().unwrap())).unwrap();
+    }
+    let started = std::time::Instant::now();
+    let merged = reshard(&base, 8, 4);
+    let merge_time = started.elapsed();
+    assert!(merged.status.success(), "{}", stderr(&merged));
+    for path in files(&base, 4) {
+        assert_eq!(rows(&path), rows(&old.join(path.file_name().unwrap())));
+    }
+    let bytes: u64 = files(&base, 4)
+        .iter()
+        .map(|p| std::fs::metadata(p).unwrap().len())
+        .sum();
+    println!("{}", stdout(&split));
+    println!(
+        "40,000 games, 800,000 moves, {:.1} MB: 4 -> 8 in {:.2} s, 8 -> 4 in {:.2} s",
+        bytes as f64 / 1e6,
+        split_time.as_secs_f64(),
+        merge_time.as_secs_f64()
+    );
+}
+
+/// The four files of 4 shards of the timing tests (`reshard_time_for_forty_thousand_games`, and
+/// `backup_time_for_forty_thousand_games` in `tests/cli/backup.rs`): 10,000 finished games each
+/// (20 moves, two rating changes and ratings per game, 64 servers, 200 users).
+pub(crate) fn forty_thousand_games(base: &Path) {
     let guilds: Vec<String> = (0..64u64)
         .map(|n| (((250_000_000_000 + n) << 22) | 0x2a_1234).to_string())
         .collect();
@@ -522,7 +684,7 @@ fn reshard_time_for_forty_thousand_games() {
     let settings =
         r#"{"game":"tak","size":5,"komi_halves":0,"swap":true,"flats":[21,21],"caps":[1,1]}"#;
     for shard in 0..4u32 {
-        let path = Shard::new(shard, 4).unwrap().path(&base);
+        let path = Shard::new(shard, 4).unwrap().path(base);
         let store = Store::open(&path).unwrap();
         store.claim_shard(Shard::new(shard, 4).unwrap()).unwrap();
         drop(store);
@@ -579,31 +741,4 @@ fn reshard_time_for_forty_thousand_games() {
         }
         tx.commit().unwrap();
     }
-    let started = std::time::Instant::now();
-    let split = reshard(&base, 4, 8);
-    let split_time = started.elapsed();
-    assert!(split.status.success(), "{}", stderr(&split));
-    let old = dir.path().join("old");
-    std::fs::create_dir(&old).unwrap();
-    for path in files(&base, 4) {
-        std::fs::rename(&path, old.join(path.file_name().unwrap())).unwrap();
-    }
-    let started = std::time::Instant::now();
-    let merged = reshard(&base, 8, 4);
-    let merge_time = started.elapsed();
-    assert!(merged.status.success(), "{}", stderr(&merged));
-    for path in files(&base, 4) {
-        assert_eq!(rows(&path), rows(&old.join(path.file_name().unwrap())));
-    }
-    let bytes: u64 = files(&base, 4)
-        .iter()
-        .map(|p| std::fs::metadata(p).unwrap().len())
-        .sum();
-    println!("{}", stdout(&split));
-    println!(
-        "40,000 games, 800,000 moves, {:.1} MB: 4 -> 8 in {:.2} s, 8 -> 4 in {:.2} s",
-        bytes as f64 / 1e6,
-        split_time.as_secs_f64(),
-        merge_time.as_secs_f64()
-    );
 }

@@ -11,6 +11,7 @@ use hyper::Method;
 use serde_json::{json, Value};
 use taktable::bot::commands::{self, Command, OptionValue, UserRef};
 use taktable::bot::{Bot, Invocation, Place, Reply, SystemClock, User};
+use taktable::games::takkure::{Game, Squad, Step};
 use taktable::store::Store;
 
 fn place() -> Place {
@@ -302,4 +303,111 @@ fn the_bot_is_neither_reminded_nor_claimed_against_on_its_turn() {
         due.iter().any(|r| r.text.contains("<@10>")),
         "the person is reminded: {due:?}"
     );
+}
+
+/// What a whole Takkure match against the coach posts in its channel.
+#[derive(Debug, Default)]
+struct Posted {
+    /// Inputs played, the person's and the computer's.
+    inputs: usize,
+    /// Public messages in the game's channel.
+    messages: usize,
+    pictures: usize,
+    /// Activations (first actions) played.
+    activations: usize,
+    /// Kick-offs (a coach choosing to kick or receive).
+    kickoffs: usize,
+}
+
+/// Plays a whole Takkure match through the core: alice (home) plays the
+/// coach's own choice at level 3 as typed `/move`s, the computer (away,
+/// level 3) answers; every public reply in the channel is counted.
+fn takkure_match_against_the_coach(seed: u64) -> Posted {
+    let bot = Bot::new(Store::open_in_memory().unwrap(), Arc::new(SystemClock));
+    bot.set_computer(computer());
+    let challenge = build(
+        "takkure challenge",
+        vec![
+            (
+                "opponent",
+                OptionValue::User(UserRef {
+                    id: computer().id,
+                    name: computer().name,
+                }),
+            ),
+            ("level", OptionValue::Integer(3)),
+            ("color", OptionValue::String("white".into())),
+            ("seed", OptionValue::Integer(seed as i64)),
+        ],
+    );
+    let mut posted = Posted::default();
+    let count = |replies: &[Reply], posted: &mut Posted| {
+        for reply in replies.iter().filter(|r| !r.is_ephemeral()) {
+            if matches!(&reply.to, taktable::bot::reply::Target::Channel(_)) {
+                posted.messages += 1;
+                posted.pictures += usize::from(reply.image.is_some());
+            }
+        }
+    };
+    let started = run(&bot, &alice(), challenge);
+    count(&started, &mut posted);
+    for _ in 0..5000 {
+        let replies = bot.play_computer_turns();
+        count(&replies, &mut posted);
+        let Some(game) = bot
+            .store()
+            .active_game(&place().guild, &place().channel)
+            .unwrap()
+        else {
+            break;
+        };
+        let state = bot.position(&game).unwrap();
+        let Some(seat) = state.awaiting() else { break };
+        if game.player(seat) != alice().id {
+            continue;
+        }
+        posted.inputs += 1;
+        let notation = state.computer_move(3, posted.inputs as u64).unwrap();
+        let replies = run(
+            &bot,
+            &alice(),
+            Command::Move {
+                notation,
+                version: None,
+            },
+        );
+        count(&replies, &mut posted);
+    }
+    let moves = bot.store().moves(1).unwrap();
+    posted.inputs = moves.len();
+    // The activations, counted on the engine: inputs played at a first action.
+    let mut engine = Game::new(Squad::Yamato, Squad::Teriomorph, seed);
+    for row in &moves {
+        posted.activations += usize::from(engine.step() == Step::First);
+        posted.kickoffs += usize::from(matches!(engine.step(), Step::Choose { .. }));
+        engine.play(&row.notation.parse().unwrap()).unwrap();
+    }
+    assert_eq!(engine.step(), Step::Over, "the match was played to its end");
+    posted
+}
+
+/// Issue 42: a Takkure match against the coach posts one picture a turn
+/// (when the game turns to the other coach), not one an input: the
+/// computer's run of inputs (a kick-off set-up, its declarations) is one
+/// message. Before, every input posted a picture, one more than the inputs
+/// with the start's (seed 5: 333 inputs, so 334 pictures; now 117 in 227
+/// messages, 46 activations and 3 kick-offs). Prints the figures (`--
+/// --nocapture`).
+#[test]
+fn a_takkure_match_against_the_coach_posts_a_picture_a_turn() {
+    let posted = takkure_match_against_the_coach(5);
+    println!("{posted:?}");
+    // The start's picture, at most two an activation (after the attacker's
+    // first action, after the defence's declarations), and at most one for
+    // each of a kick-off's seven steps and the first activation's turn.
+    assert!(
+        posted.pictures <= 1 + 2 * posted.activations + 8 * posted.kickoffs,
+        "{posted:?}"
+    );
+    assert!(posted.pictures * 2 < posted.inputs, "{posted:?}");
 }

@@ -119,8 +119,8 @@ async fn answered_challenges_and_offers_lose_their_buttons() {
         .await;
     buttons_taken_off(standin, &second).await;
 
-    // A draw offer lapses when its maker moves on (RULINGS: an offer holds for the position it
-    // was made in): its buttons go too.
+    // A draw offer lapses when its maker moves on (RULINGS Every game 1: an offer holds for the
+    // position it was made in): its buttons go too.
     let (_, moved) = standin.slash(&alice, "move", notation("a3")).await;
     moved.message_data();
     let (offered, answered) = standin.slash(&bob(), "draw", json!([])).await;

@@ -8,6 +8,9 @@
 //! The tests share the process's log capture (`support::harness`): each bot's log lines are
 //! checked for the token and for failures along with every other test's.
 
+// Test code: a failed unwrap is a failed test (Cargo.toml [lints]).
+#![allow(clippy::unwrap_used)]
+
 #[path = "../support/mod.rs"]
 mod support;
 

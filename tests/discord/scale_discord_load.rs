@@ -166,6 +166,21 @@ async fn play(
     times
 }
 
+/// The text of `/metrics` on `port`.
+async fn scrape(port: u16) -> Option<String> {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut stream = tokio::net::TcpStream::connect(("127.0.0.1", port))
+        .await
+        .ok()?;
+    stream
+        .write_all(b"GET /metrics HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n")
+        .await
+        .ok()?;
+    let mut response = String::new();
+    stream.read_to_string(&mut response).await.ok()?;
+    Some(response.split_once("\r\n\r\n")?.1.to_string())
+}
+
 #[tokio::test(flavor = "multi_thread")]
 #[ignore = "a load figure, run by hand"]
 async fn ten_thousand_games_with_moves_in_many_channels_at_once() {
@@ -206,13 +221,44 @@ async fn ten_thousand_games_with_moves_in_many_channels_at_once() {
     let path = database.display().to_string();
     // Answers are deferred after 2.5 s, the longest allowed: the reply
     // measured is then the edit with the picture.
-    let mut bot = RunningBot::start_on(
-        standin,
-        &token,
-        &[("DATABASE_PATH", &path), ("DISCORD_DEFER_AFTER_MS", "2500")],
-    );
+    // TAKTABLE_LOAD_METRICS=1 (issue 43): with /metrics served and scraped every second (the
+    // metrics are off otherwise), to measure what they cost.
+    let metrics_port = std::env::var("TAKTABLE_LOAD_METRICS")
+        .is_ok_and(|v| v == "1")
+        .then(|| {
+            std::net::TcpListener::bind("127.0.0.1:0")
+                .unwrap()
+                .local_addr()
+                .unwrap()
+                .port()
+        });
+    let metrics_addr = metrics_port.map(|port| format!("127.0.0.1:{port}"));
+    let mut vars = vec![
+        ("DATABASE_PATH", path.as_str()),
+        ("DISCORD_DEFER_AFTER_MS", "2500"),
+    ];
+    if let Some(addr) = &metrics_addr {
+        vars.push(("METRICS_ADDR", addr));
+    }
+    let mut bot = RunningBot::start_on(standin, &token, &vars);
     let standin = &bot.standin;
     standin.wait_for_commands(None, WAIT).await;
+    let scraping = metrics_port.map(|port| {
+        tokio::spawn(async move {
+            let mut scrapes = 0u32;
+            let mut bytes = 0usize;
+            loop {
+                tokio::time::sleep(Duration::from_secs(1)).await;
+                if let Some(text) = scrape(port).await {
+                    scrapes += 1;
+                    bytes = text.len();
+                }
+                if scrapes > 10_000 {
+                    return (scrapes, bytes);
+                }
+            }
+        })
+    });
 
     // The channels that play: spread over all the games.
     let mut rng = SmallRng::seed_from_u64(16);
@@ -238,6 +284,24 @@ async fn ten_thousand_games_with_moves_in_many_channels_at_once() {
     );
     let mut times: Vec<Duration> = times.into_iter().flatten().collect();
     let elapsed = start.elapsed().as_secs_f64();
+    if let (Some(scraping), Some(port)) = (scraping, metrics_port) {
+        scraping.abort();
+        let text = scrape(port).await.expect("a last scrape");
+        let served = text
+            .lines()
+            .filter(|l| l.starts_with("taktable_commands_total{command=\"move\""))
+            .map(|l| l.rsplit(' ').next().unwrap().parse::<u64>().unwrap())
+            .sum::<u64>();
+        eprintln!(
+            "metrics on: served on {port}, scraped every second; /metrics counts {served} moves, \
+             {} bytes",
+            text.len()
+        );
+        assert!(
+            served as usize >= total,
+            "{served} of {total} moves counted"
+        );
+    }
     let (cpu_after, peak) = usage();
     times.sort();
     let at = |q: f64| times[((times.len() - 1) as f64 * q) as usize].as_secs_f64() * 1000.0;

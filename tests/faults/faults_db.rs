@@ -28,6 +28,9 @@ const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0009_tournaments.sql"),
     include_str!("../../migrations/0010_tournament_creators.sql"),
     include_str!("../../migrations/0011_outbox.sql"),
+    include_str!("../../migrations/0012_departed_guilds.sql"),
+    include_str!("../../migrations/0013_web_pages.sql"),
+    include_str!("../../migrations/0014_tournament_warnings.sql"),
 ];
 
 fn place(channel: &str) -> Place {

@@ -141,7 +141,7 @@ fn race(pairs: usize) {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("race.db");
     // A fresh 5x5 game per pair, alice (white) to move: her first move
-    // places one of bob's stones (RULINGS Tak: swap opening), a1 or e5.
+    // places one of bob's stones (RULINGS Tak 2: swap opening), a1 or e5.
     {
         let bot = Bot::new(Store::open(&db).unwrap(), Arc::new(SystemClock));
         for pair in 0..pairs {

@@ -357,7 +357,7 @@ mod takat {
             let Some(p) = read_back::<Position>(text) else {
                 return false;
             };
-            // RULINGS Takat: 6 white and 15 black pieces at most.
+            // RULINGS Takat 2: 6 white and 15 black pieces at most.
             assert!(p.on_board(Color::White) <= 6 && p.on_board(Color::Black) <= 15);
             let _ = p.outcome();
             for turn in p.legal_turns() {

@@ -4,6 +4,9 @@
 //! line tables (see the note on the release profile in Cargo.toml). Run one file's tests with a
 //! filter on its module: `cargo test --release --test faults faults_db::`.
 
+// Test code: a failed unwrap is a failed test (Cargo.toml [lints]).
+#![allow(clippy::unwrap_used)]
+
 #[path = "../support/fuzz.rs"]
 mod fuzz;
 

@@ -5,7 +5,11 @@
 //! release profile in Cargo.toml). Run one file's tests with a filter on its module:
 //! `cargo test --release --test render render_takat::`.
 
+// Test code: a failed unwrap is a failed test (Cargo.toml [lints]).
+#![allow(clippy::unwrap_used)]
+
 mod render_chat;
+mod render_directions;
 mod render_png;
 mod render_samples;
 mod render_takat;

@@ -1,18 +1,19 @@
 //! Takkure's picture checked pixel by pixel: its size, legible at chat
 //! size, the players in their team's colour standing or on the ground,
 //! the ball ringed, the marked path (from the position itself), the
-//! defence's declarations, wounds and fatigue as numbers, the time and
-//! activation tokens and the roll log (src/render/takkure/).
+//! defence's declarations, wounds and fatigue as numbers, the ball in a
+//! slot of its own, the time and activation tokens, who has the ball and
+//! the compass (src/render/takkure/).
 
-use image::{imageops, RgbaImage};
+use image::{imageops, ImageBuffer, Pixel, RgbaImage};
 use taktable::games::takkure::hosted::{TakkureGame, TakkureSettings};
 use taktable::games::takkure::{Ball, Step};
-use taktable::games::HostedGame;
+use taktable::games::{HostedGame, InPlay};
 use taktable::render::png::SIZE_LIMIT;
 use taktable::render::takkure::compose::{
-    activation_token, time_token, BALL_FILL, BALL_RING, PRESSURE, STEAL, TACKLE, WOUND,
+    activation_token, time_token, BALL_FILL, BALL_RING, FATIGUE, PRESSURE, STEAL, TACKLE, WOUND,
 };
-use taktable::render::takkure::field::{self, CELL, LARGE_R, MAN_R, SMALL_PX};
+use taktable::render::takkure::field::{self, Mark, CELL, LARGE_R, MAN_R, SMALL_PX};
 use taktable::render::takkure::{Declared, TakkureView};
 use taktable::render::{Picture, Side, Theme};
 
@@ -42,13 +43,19 @@ pub fn view(game: &TakkureGame) -> TakkureView {
     TakkureView::of_game(game, ["alice".into(), "bob".into()])
 }
 
-fn px(img: &RgbaImage, (x, y): (f32, f32)) -> [u8; 3] {
-    let p = img.get_pixel(x as u32, y as u32).0;
+/// The colour of a pixel, without its alpha (an RGB or RGBA picture).
+fn px<P: Pixel<Subpixel = u8>>(img: &ImageBuffer<P, Vec<u8>>, (x, y): (f32, f32)) -> [u8; 3] {
+    let p = img.get_pixel(x as u32, y as u32).channels();
     [p[0], p[1], p[2]]
 }
 
 /// How many pixels of `colour` lie within `r` of `(x, y)`.
-fn count(img: &RgbaImage, (x, y): (f32, f32), r: i32, colour: [u8; 3]) -> usize {
+pub fn count<P: Pixel<Subpixel = u8>>(
+    img: &ImageBuffer<P, Vec<u8>>,
+    (x, y): (f32, f32),
+    r: i32,
+    colour: [u8; 3],
+) -> usize {
     let mut n = 0;
     for dy in -r..=r {
         for dx in -r..=r {
@@ -244,7 +251,8 @@ fn wounds_and_fatigue_are_numbers() {
     let (i, man) = v.men[0].clone();
     let (x, y) = field::centre(i);
     let r = if man.large { LARGE_R } else { MAN_R };
-    let badge = (x + r * 0.8, y - r * 0.8);
+    let (dx, dy) = Mark::Wounds.offset(r);
+    let badge = (x + dx, y + dy);
     for m in &mut v.men {
         m.1.wounds = 0;
     }
@@ -309,18 +317,22 @@ fn tokens_left_and_used_look_different_for_both_teams() {
 }
 
 #[test]
-fn the_roll_log_is_written_in_the_panel() {
+fn the_panel_names_the_ball_and_its_compass_points_north_to_row_1() {
+    // Issue 42: the rolls are in the message's text, not in the panel;
+    // the panel says who has the ball, and its compass points north
+    // (towards row 1, RULINGS Takkure 1) to the left, where row 1 is.
     let game = mid_game();
     let mut v = view(&game);
-    v.log = vec!["Yamato Guard tackles: 4 vs STR 7, success".into(); 3];
+    assert!(v.ball.is_some(), "the ball is held in mid-game");
     let theme = Theme::default();
-    // Small text is mostly anti-aliased: count what is not the panel's fill.
-    let card = theme.palette().card;
-    let count = |img: &RgbaImage| {
+    let pal = theme.palette();
+    let card = pal.card;
+    let ((cx, cy), radius) = field::COMPASS;
+    let ink = |img: &RgbaImage| {
         let p = field::PANEL;
         let mut n = 0;
-        // Inside the panel, below the last input, clear of its corners.
-        for y in (p.y + 330)..(p.bottom() - 12) {
+        // Inside the panel, below the last input, above the compass.
+        for y in (p.y + 330)..((cy - radius) as i32 - 16) {
             for x in (p.x + 12)..(p.right() - 12) {
                 if px(img, (x as f32, y as f32)) != card {
                     n += 1;
@@ -329,10 +341,58 @@ fn the_roll_log_is_written_in_the_panel() {
         }
         n
     };
-    let with = count(&v.rgba(theme));
-    v.log.clear();
-    let without = count(&v.rgba(theme));
+    let img = v.rgba(theme);
+    let with = ink(&img);
+    v.ball = None;
+    let without = ink(&v.rgba(theme));
     assert!(with > 100 && without == 0, "{with} {without}");
+    // The needle, in the accent colour, runs from the centre to the north.
+    let (nx, ny) = field::NORTH;
+    let needle = (cx + nx * radius * 0.4, cy + ny * radius * 0.4);
+    let tail = (cx - nx * radius * 0.4, cy - ny * radius * 0.4);
+    assert!(count(&img, needle, 2, pal.accent) > 0);
+    assert_eq!(count(&img, tail, 2, pal.accent), 0);
+    // Row 1 lies that way on the field.
+    let (a1, a2) = (field::centre(0), field::centre(16));
+    assert!(a1.0 < a2.0 && (a1.1 - a2.1).abs() < 0.5);
+}
+
+#[test]
+fn a_tired_carrier_shows_the_ball_and_its_fatigue_apart() {
+    // Issue 42 (match #1 ply 25): the ball and the fatigue badge shared a
+    // corner, so a tired carrier showed no ball. Each has its own slot now.
+    let mut v = view(&mid_game());
+    v.declarations.clear();
+    v.active = None;
+    let theme = Theme::default();
+    let (i, _) = v.men[0].clone();
+    for m in &mut v.men {
+        m.1.carrier = false;
+        m.1.fatigue = 0;
+        m.1.rested = 0;
+        m.1.wounds = 0;
+    }
+    v.loose = None;
+    v.men[0].1.carrier = true;
+    v.men[0].1.fatigue = 2;
+    v.men[0].1.wounds = 1;
+    v.men[0].1.rested = 1;
+    let img = v.rgba(theme);
+    let (x, y) = field::centre(i);
+    let r = if v.men[0].1.large { LARGE_R } else { MAN_R };
+    let at = |mark: Mark| {
+        let (dx, dy) = mark.offset(r);
+        (x + dx, y + dy)
+    };
+    assert!(count(&img, at(Mark::Ball), 6, BALL_FILL) > 15);
+    assert!(count(&img, at(Mark::Fatigue), 6, FATIGUE) > 30);
+    assert!(count(&img, at(Mark::Wounds), 6, WOUND) > 30);
+    // Nothing of the ball in the badges' slots, nor of a badge in the ball's.
+    for mark in [Mark::Wounds, Mark::Fatigue, Mark::Rested] {
+        assert_eq!(count(&img, at(mark), 6, BALL_FILL), 0, "{mark:?}");
+    }
+    assert_eq!(count(&img, at(Mark::Ball), 6, FATIGUE), 0);
+    assert_eq!(count(&img, at(Mark::Ball), 6, WOUND), 0);
 }
 
 /// The transcript `takkure_kickoff_and_dodge.txt` to its dodge: a tackled
@@ -386,7 +446,7 @@ fn the_tackled_runner_lies_on_the_ground_with_its_wound() {
     let (x, y) = field::centre(g16);
     assert_eq!(px(&img, (x - 11.0, y)), pal.piece[0]);
     assert_ne!(px(&img, (x, y - 13.0)), pal.piece[0]);
-    // The Stalker (G17) holds the ball at its lower right, ringed.
+    // The Stalker (G17) holds the ball at its upper left, in a white disc.
     let g17 = 16 * 16 + 6;
     let (_, stalker) = v.men.iter().find(|(i, _)| *i == g17).unwrap();
     assert!(stalker.carrier);
@@ -398,11 +458,7 @@ fn the_tackled_runner_lies_on_the_ground_with_its_wound() {
     assert!(count(&img, at, 16, BALL_FILL) > 10);
     assert!(count(&img, at, 24, BALL_RING) > 10);
     assert_eq!(count(&empty_handed.rgba(theme), at, 16, BALL_FILL), 0);
-    assert!(
-        v.log.iter().any(|l| l.contains("dodges: 10 vs REF 8")),
-        "{:?}",
-        v.log
-    );
+    assert_eq!(v.ball.as_deref(), Some("Teriomorph Stalker, G17"));
 }
 
 /// A loose ball in the home half, read from a position: the home Runner
@@ -441,6 +497,77 @@ fn loose_ball() -> TakkureGame {
     game
 }
 
+/// A cluster on neighbouring squares around a tired, wounded carrier
+/// (issue 42, match #1 ply 103: runner, ball, wound badge and highlight
+/// on H21 merged into one blot), read from a position; the defence has
+/// declared a tackle and pressure against the carrier's run.
+fn tired_carrier_cluster() -> TakkureGame {
+    let seed = 3;
+    let start = taktable::games::takkure::Game::new(
+        taktable::games::takkure::Squad::Yamato,
+        taktable::games::takkure::Squad::Teriomorph,
+        seed,
+    );
+    let mut v: serde_json::Value = serde_json::from_str(&start.to_string()).unwrap();
+    let squares = [["H21", "G20", "I20", "F17"], ["H22", "J22", "G22", "I21"]];
+    for (side, row) in squares.iter().enumerate() {
+        for (slot, sq) in row.iter().enumerate() {
+            v["players"][side][slot]["square"] = serde_json::Value::from(*sq);
+        }
+    }
+    // The Runner carries, tired (two active fatigue tokens, one rested)
+    // and wounded; the Brute wounded twice, the Playmaker on the ground.
+    v["players"][0][0]["fatigue"] = 3.into();
+    v["players"][0][0]["rested"] = 1.into();
+    v["players"][0][0]["wounds"] = 1.into();
+    v["players"][0][1]["ground"] = true.into();
+    v["players"][1][2]["wounds"] = 2.into();
+    v["players"][1][0]["fatigue"] = 1.into();
+    v["ball"] = serde_json::json!({ "held": { "side": "home", "slot": 0 } });
+    v["attack"] = "home".into();
+    v["tokens"] = 2.into();
+    v["step"] = "first".into();
+    v["time"] = serde_json::json!({"clock": 3, "turned": [true, true]});
+    let mut game =
+        TakkureGame::from_snapshot(&TakkureSettings::standard(seed), &v.to_string()).unwrap();
+    for input in [
+        "runner move J23",
+        "beast tackle I22",
+        "brute pressure G22",
+        "done",
+    ] {
+        game.play(input).unwrap();
+    }
+    game
+}
+
+/// A loose ball where a scatter left it, its arrow drawn: the first
+/// scatter of seed 1's match between coaches at level 1.
+fn scattered() -> TakkureGame {
+    let mut game = TakkureGame::new(&TakkureSettings::standard(1)).unwrap();
+    for n in 0..1000 {
+        if !game.game.scatters().is_empty() && matches!(game.game.ball(), Ball::Loose(_)) {
+            return game;
+        }
+        let input = game.computer_move(1, n).unwrap();
+        game.play(&input).unwrap();
+    }
+    panic!("no scatter in 1000 inputs");
+}
+
+#[test]
+fn the_samples_show_what_they_are_for() {
+    // The pictures of docs/render.md (issue 42): a tired carrier in a
+    // cluster, a loose ball beside a tired player, a scattered ball.
+    let cluster = view(&tired_carrier_cluster());
+    let carrier = cluster.men.iter().find(|(_, m)| m.carrier).unwrap();
+    assert!(carrier.1.fatigue > 0 && carrier.1.wounds > 0, "{carrier:?}");
+    assert_eq!(cluster.declarations.len(), 2);
+    let loose = view(&loose_ball());
+    assert!(loose.loose.is_some());
+    assert!(!view(&scattered()).scatters.is_empty());
+}
+
 #[test]
 #[ignore = "writes docs/sample-takkure*.png and prints the render time"]
 fn write_sample() {
@@ -450,6 +577,8 @@ fn write_sample() {
         ("", declared()),
         ("-dodge", after_the_dodge()),
         ("-loose", loose_ball()),
+        ("-cluster", tired_carrier_cluster()),
+        ("-scatter", scattered()),
     ] {
         let v = view(&game);
         v.png(theme).unwrap();

@@ -174,7 +174,7 @@ fn a_consecutive_pass_threat_is_stopped_at_every_level() {
 fn random_positions(seed: u64, count: usize) -> Vec<Position> {
     let mut state = seed;
     let mut next = || {
-        state = taktable::games::tak::search::mix(state.wrapping_add(1));
+        state = taktable::games::kit::search::mix(state.wrapping_add(1));
         state
     };
     let mut out = Vec::new();

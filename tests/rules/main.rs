@@ -4,6 +4,9 @@
 //! or more each; see the note on the release profile in Cargo.toml). Run one file's tests with a
 //! filter on its module: `cargo test --release --test rules tak_perft::`.
 
+// Test code: a failed unwrap is a failed test (Cargo.toml [lints]).
+#![allow(clippy::unwrap_used)]
+
 #[path = "../support/perft_suite.rs"]
 mod perft_suite;
 #[path = "../support/takkure.rs"]
@@ -24,6 +27,7 @@ mod takat_parsers;
 mod takat_perft;
 mod takat_random;
 mod takat_rules;
+mod takkure_examples;
 mod takkure_match;
 mod takkure_parsers;
 mod takkure_perft;

@@ -431,3 +431,55 @@ fn write_newcomer_transcript() {
     let seed = 11;
     print_transcript("", seed, &newcomer_inputs(seed), "/board");
 }
+
+// ---- A match against the coach to its first try (issue 42) ----
+
+/// The inputs of a match between alice (home), playing the coach's own
+/// choice at level 3, and the bot's coach at level 3 (away) as the bot
+/// plays it in game #1 (its seed for each input is `1_000_003` plus the
+/// inputs so far, `bot::hooks::computer`), to the first try: alice's
+/// inputs and the number of activations.
+fn to_the_first_try(seed: u64) -> (Vec<Input>, usize) {
+    use taktable::games::takkure::computer::coach_input;
+    let mut game = Game::new(Squad::Yamato, Squad::Teriomorph, seed);
+    let (mut alices, mut activations) = (Vec::new(), 0);
+    for n in 0..2000u64 {
+        if game.score(Side::Home) + game.score(Side::Away) > 0 || game.step() == Step::Over {
+            break;
+        }
+        activations += usize::from(game.step() == Step::First);
+        let input = match game.awaiting() {
+            Some(Side::Home) => {
+                let input = coach_input(&game, 3, 7 * n + 1).expect("alice plays");
+                alices.push(input.clone());
+                input
+            }
+            _ => coach_input(&game, 3, 1_000_003 + n).expect("the bot plays"),
+        };
+        game.play(&input).unwrap();
+    }
+    (alices, activations)
+}
+
+/// Prints the input lines of `takkure_first_try.txt` (run by hand: `cargo
+/// test --release --test rules takkure_match::write_coach -- --ignored
+/// --nocapture`), for the seed among 1-30 whose first try comes soonest,
+/// then bless the transcripts.
+#[test]
+#[ignore]
+fn write_coach_transcript() {
+    let (seed, (inputs, activations)) = (1..=30)
+        .map(|seed| (seed, to_the_first_try(seed)))
+        .filter(|(_, (inputs, _))| !inputs.is_empty())
+        .min_by_key(|(_, (_, activations))| *activations)
+        .expect("a seed");
+    println!(
+        "# seed {seed}: {} of alice's inputs, {activations} activations",
+        inputs.len()
+    );
+    println!("> /takkure challenge opponent:@taktable level:3 seed:{seed} color:white");
+    for input in &inputs {
+        println!("> /move notation:\"{input}\"");
+    }
+    println!("> /board");
+}

@@ -191,7 +191,7 @@ fn first_action_refusals_say_what_the_rules_forbid() {
 
 #[test]
 fn tackled_carrier_cannot_stand_but_passes_from_the_ground() {
-    // Rugby rule 0.03 and PASS FROM THE GROUND (3.03): -2, at most 8.
+    // The third rugby rule (0.01) and PASS FROM THE GROUND (3.03): -2, at most 8.
     let mut game = home_attack()
         .at(&[
             (Runner, "H10"),
@@ -349,7 +349,9 @@ fn a_tackle_out_of_contact_fails_automatically() {
 fn dodge_success_then_a_move_of_two() {
     // The Runner's Counterfoot: two dice, the better one (RULINGS Takkure 4).
     let (mut game, log) = rolled(&beast_tackles_runner(), &[10, 4, 11, 2], "dodge");
-    assert!(line(&log, "dodges").contains("[10 4] 4 vs REF 8, success"));
+    assert!(line(&log, "dodges").contains(
+        "advantage (Counterfoot), two dice [10 4], the success kept: 4 vs REF 8, success"
+    ));
     assert_eq!(game.step(), Step::DodgeTo);
     let msg = refused(&mut game, "to H17");
     assert!(msg.contains("moves 2"), "{msg}");
@@ -468,7 +470,7 @@ fn pass_success_with_precise_pass_and_pressure() {
     let (game, log) = rolled(&game, &[12, 11], "pass runner");
     line(&log, "under pressure: -1");
     assert!(line(&log, "passes to the Runner")
-        .contains("[12 11] 11 vs BaC 8 +4 distance -1 pressure = 11, success"));
+        .contains("advantage (Precise Pass), two dice [12 11], the success kept: 11 vs BaC 8 +4 distance -1 pressure = 11, success"));
     assert_eq!(game.ball(), Ball::Held(pid(Runner)));
 }
 
@@ -684,7 +686,7 @@ fn try_against_a_tackle_is_a_melee() {
     assert_eq!(game.step(), Step::First);
 }
 
-// ---- 4.01-4.02: fatigue and rest ----
+// ---- 4.01-4.03: fatigue and rest ----
 
 #[test]
 fn fatigue_on_the_third_activation() {
@@ -993,7 +995,9 @@ fn expert_tackler_rolls_two_dice() {
         .carrier(Runner)
         .after(&["runner move H14", "brute tackle H14"]);
     let (game, log) = rolled(&game, &[10, 4, 2], "none");
-    assert!(line(&log, "Brute tackles").contains("[10 4] 4 vs STR 8, success"));
+    assert!(line(&log, "Brute tackles").contains(
+        "advantage (Expert Tackler), two dice [10 4], the success kept: 4 vs STR 8, success"
+    ));
     assert!(game.player(pid(Runner)).ground);
     // With an active fatigue token the skill is lost: one die.
     let game = home_attack()
@@ -1061,7 +1065,9 @@ fn a_dodge_with_every_tackle_out_of_contact_is_rolled_alone() {
     // Stalker's stamina 4; the dodge: 3 and 9, REF 8.
     let (game, log) = rolled(&game, &[4, 3, 9], "dodge");
     line(&log, "misses: no contact");
-    assert!(line(&log, "Runner dodges").contains("[3 9] 3 vs REF 8, success"));
+    assert!(line(&log, "Runner dodges").contains(
+        "advantage (Counterfoot), two dice [3 9], the success kept: 3 vs REF 8, success"
+    ));
     assert_eq!(game.step(), Step::DodgeTo);
 }
 
@@ -1073,7 +1079,8 @@ fn dodge_fumble_fails_and_has_no_adverse_effect() {
     // 1.16: 12 always fails; DODGE "if you fail: no adverse effect". Both
     // Counterfoot dice fumble; the Beast's 11 fails too, so it falls.
     let (game, log) = rolled(&beast_tackles_runner(), &[12, 12, 11, 3], "dodge");
-    assert!(line(&log, "dodges").contains("[12 12] 12 vs REF 8, fumble"));
+    assert!(line(&log, "dodges")
+        .contains("advantage (Counterfoot), two dice [12 12], both fail: 12 vs REF 8, fumble"));
     assert!(line(&log, "dodges").contains("dodges fail, tackle fail"));
     assert!(!game.player(pid(Runner)).ground);
     assert!(game.player(pid(Beast)).ground);
@@ -1378,7 +1385,9 @@ fn a_tackler_takes_the_square_in_contact_among_equally_close_ones() {
     assert!(game.in_contact(pid(Brute)));
     // Expert Tackler: two dice, STR 8.
     let (_, log) = rolled(&game, &[3, 9, 2], "none");
-    assert!(line(&log, "Brute tackles").contains("[3 9] 3 vs STR 8, success"));
+    assert!(line(&log, "Brute tackles").contains(
+        "advantage (Expert Tackler), two dice [3 9], the success kept: 3 vs STR 8, success"
+    ));
     assert!(!log.iter().any(|l| l.contains("no contact")), "{log:#?}");
 }
 
@@ -1413,7 +1422,7 @@ fn pressure_on_a_pass_counts_from_the_square_it_is_made_from() {
     let (_, log) = rolled(&game, &[12, 11], "pass runner from H10");
     line(&log, "under pressure: -1");
     assert!(line(&log, "passes to the Runner")
-        .contains("[12 11] 11 vs BaC 8 +4 distance -1 pressure = 11, success"));
+        .contains("advantage (Precise Pass), two dice [12 11], the success kept: 11 vs BaC 8 +4 distance -1 pressure = 11, success"));
 }
 
 #[test]
@@ -1551,7 +1560,7 @@ fn prompts_give_sensible_examples_at_an_activation() {
 #[test]
 fn an_input_of_the_wrong_kind_is_refused_with_an_example_legal_now() {
     // Issue 28: a refusal says what the step takes, in words, with an
-    // example that is then accepted as given (rulebook 1.11: the defence
+    // example that is then accepted as given (rulebook 1.02: the defence
     // declares once the first action is made; a second action only after).
     let mut game = home_attack()
         .at(&[(Runner, "H10"), (Brute, "E10"), (Stalker, "P28")])

@@ -69,6 +69,14 @@ pub enum Command {
         notation: String,
         version: Option<i64>,
     },
+    /// The computer's run of inputs for one seat, from `version` until the
+    /// game awaits the other seat (a Takkure kick-off set-up, a defence's
+    /// declarations): each played and committed as a [`Command::Move`],
+    /// all announced in one message with one picture (issue 42).
+    MoveRun {
+        notations: Vec<String>,
+        version: Option<i64>,
+    },
     Board,
     /// `/resign`, `/abort`, `/claim`: the game here, or game `game:` of
     /// this server from any channel (a game set aside, issue 40).
@@ -125,6 +133,10 @@ pub enum Command {
     Notify {
         dm: bool,
     },
+    /// `/privacy`: what the bot keeps about the user; `delete`: remove it.
+    Privacy {
+        delete: bool,
+    },
     /// `/settings`; `None`: leave that setting as it is; `Some(None)`: off.
     Settings {
         reminder: Option<Option<Duration>>,
@@ -133,6 +145,8 @@ pub enum Command {
         thread: Option<bool>,
         /// Whether anyone may create a tournament (issue 32).
         tournaments: Option<bool>,
+        /// Whether the server's web pages exist (issue 45).
+        web: Option<bool>,
     },
     Leaderboard {
         game: Option<GameKind>,

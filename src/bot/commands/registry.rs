@@ -296,6 +296,20 @@ fn registry() -> Vec<CommandSpec> {
             },
         ),
         plain(
+            "privacy",
+            "What the bot keeps about you, and the deletion of it",
+            vec![opt(
+                "delete",
+                "true: delete your settings and your name from finished games (no undo)",
+                OptionKind::Boolean,
+            )],
+            |chosen| {
+                Ok(Command::Privacy {
+                    delete: chosen.boolean("delete") == Some(true),
+                })
+            },
+        ),
+        plain(
             "leaderboard",
             "This server's ratings for a game",
             vec![
@@ -367,6 +381,12 @@ fn registry() -> Vec<CommandSpec> {
                     OptionKind::Boolean,
                 )
                 .default("false"),
+                opt(
+                    "web",
+                    "Whether this server's games, tournaments and standings have web pages (default false)",
+                    OptionKind::Boolean,
+                )
+                .default("false"),
             ],
             |chosen| {
                 Ok(Command::Settings {
@@ -374,6 +394,7 @@ fn registry() -> Vec<CommandSpec> {
                     timeout: interval_choice(chosen, "timeout")?,
                     thread: chosen.boolean("thread"),
                     tournaments: chosen.boolean("tournaments"),
+                    web: chosen.boolean("web"),
                 })
             },
         ),

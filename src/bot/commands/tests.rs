@@ -1,53 +1,76 @@
 use chrono::Duration;
 
 use super::*;
-use crate::games::{GameKind, GameSettings, Seat, TakSettings, TakatSettings};
+use crate::games::{GameKind, Seat};
 
 fn s(v: &str) -> OptionValue {
     OptionValue::String(v.into())
 }
 
-#[test]
-fn challenge_defaults_are_size_5_komi_0_random_swap_standard_rated() {
-    // Issue 3: defaults size 5, komi 0, random colour, swap, standard reserves, rated.
-    let Command::Challenge(c) = build("tak challenge", vec![]).unwrap() else {
-        panic!()
-    };
-    assert_eq!(c.opponent, None);
-    assert_eq!(c.seat, None);
-    assert!(c.rated);
-    assert_eq!(
-        c.settings,
-        GameSettings::Tak(TakSettings::standard(5).unwrap())
-    );
+/// `name` built with these options.
+fn built(name: &str, values: Vec<(&str, OptionValue)>) -> Result<Command, String> {
+    build(
+        name,
+        values
+            .into_iter()
+            .map(|(n, v)| (n.to_string(), v))
+            .collect(),
+    )
 }
 
 #[test]
-fn takat_challenge_has_colour_and_rated_only() {
-    let Command::Challenge(c) = build(
-        "takat challenge",
-        vec![
-            ("color".into(), s("black")),
-            ("rated".into(), OptionValue::Boolean(false)),
-        ],
-    )
-    .unwrap() else {
-        panic!()
-    };
-    assert_eq!(c.settings, GameSettings::Takat(TakatSettings::default()));
-    assert_eq!(c.settings.kind().name(), "takat");
-    assert_eq!(c.seat, Some(Seat::Player2));
-    assert!(!c.rated);
-    assert!(build(
-        "takat challenge",
-        vec![("size".into(), OptionValue::Integer(5))]
-    )
-    .unwrap_err()
-    .contains("no option `size`"));
-    assert_eq!(
-        build("rules", vec![("game".into(), s("takat"))]).unwrap(),
-        Command::Rules(GameKind::Takat)
-    );
+fn every_game_is_challenged_with_its_own_defaults_and_the_shared_options() {
+    // Issue 3: a challenge without options takes the game's defaults, is
+    // open to anyone and rated; color and rated are read by the bot.
+    for kind in GameKind::ALL {
+        let challenge = format!("{} challenge", kind.name());
+        assert!(is_group(kind.name()));
+        let Command::Challenge(c) = built(&challenge, vec![]).unwrap() else {
+            panic!("{challenge}")
+        };
+        assert_eq!(c.opponent, None);
+        assert!(c.rated);
+        assert_eq!(c.settings.kind(), *kind);
+        let Command::Challenge(c) = built(
+            &challenge,
+            vec![
+                ("color", s("black")),
+                ("rated", OptionValue::Boolean(false)),
+            ],
+        )
+        .unwrap() else {
+            panic!("{challenge}")
+        };
+        assert_eq!(c.seat, Some(Seat::Player2), "{challenge}");
+        assert!(!c.rated);
+        assert!(built(&challenge, vec![("colour", s("white"))])
+            .unwrap_err()
+            .contains("no option `colour`"));
+        assert!(built(&challenge, vec![("color", s("green"))])
+            .unwrap_err()
+            .contains("white, black, random"));
+        // Every bounded option of the game is checked against its bounds.
+        for o in kind.challenge_options() {
+            let Some(max) = o.max else { continue };
+            let value = match o.kind {
+                OptionKind::Integer => OptionValue::Integer(max as i64 + 1),
+                _ => OptionValue::Number(max + 1.0),
+            };
+            let err = built(&challenge, vec![(o.name, value)]).unwrap_err();
+            assert!(err.contains(&format!("{} must be", o.name)), "{err}");
+        }
+        assert_eq!(
+            built("rules", vec![("game", s(kind.name()))]).unwrap(),
+            Command::Rules(*kind)
+        );
+        assert_eq!(
+            built("leaderboard", vec![("game", s(kind.name()))]).unwrap(),
+            Command::Leaderboard {
+                game: Some(*kind),
+                page: None
+            }
+        );
+    }
 }
 
 #[test]
@@ -78,19 +101,6 @@ fn options_are_checked_against_the_registry() {
         )
         .unwrap_err()
     };
-    assert!(
-        err("tak challenge", vec![("size", OptionValue::Integer(9))])
-            .contains("size must be from 3 to 8")
-    );
-    assert!(
-        err("tak challenge", vec![("komi", OptionValue::Number(1.25))]).contains("steps of 0.5")
-    );
-    assert!(err("tak challenge", vec![("color", s("green"))]).contains("white, black, random"));
-    assert!(err("tak challenge", vec![("colour", s("white"))]).contains("no option"));
-    assert!(
-        err("tak challenge", vec![("caps", OptionValue::Integer(6))])
-            .contains("caps must be from 0 to 5")
-    );
     assert!(err("move", vec![]).contains("needs the option notation"));
     assert!(err("board", vec![("x", s("1"))]).contains("takes no options"));
     assert!(err("frobnicate", vec![]).contains("no command"));
@@ -115,8 +125,6 @@ fn every_command_is_built_from_its_registry_name() {
             .collect();
         build(&spec.name, values).unwrap_or_else(|e| panic!("{}: {e}", spec.name));
     }
-    assert!(is_group("tak"));
-    assert!(is_group("takat"));
     assert!(!is_group("move"));
 }
 
@@ -150,19 +158,13 @@ fn correspondence_and_rating_options_become_typed_values() {
             reminder: None,
             timeout: Some(None),
             thread: None,
-            tournaments: None
-        }
-    );
-    assert_eq!(
-        build("leaderboard", vec![("game", s("tak"))]).unwrap(),
-        Command::Leaderboard {
-            game: Some(GameKind::Tak),
-            page: None
+            tournaments: None,
+            web: None
         }
     );
     assert!(build("leaderboard", vec![("game", s("chess"))])
         .unwrap_err()
-        .contains("game must be one of tak"));
+        .contains(&format!("game must be one of {}", GameKind::ALL[0].name())));
     assert!(
         build("leaderboard", vec![("page", OptionValue::Integer(0))])
             .unwrap_err()

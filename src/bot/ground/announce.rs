@@ -60,6 +60,12 @@ pub fn game_over_reply(ctx: &Ctx<'_>, game: &GameRow, mut text: String) -> Reply
         Ok(None) => {}
         Err(e) => error!("rating changes of game {}: {e}", game.id),
     }
+    // The game is over (`game` may be the row read before it ended): its
+    // page shows everything, a blind game's board included.
+    let page = crate::store::web_pages::Page::Game(game.id);
+    if let Some(link) = super::web_links::link(ctx.core, &game.guild, page, ctx.now) {
+        text.push_str(&format!("\nEvery move of the game, step by step: {link}"));
+    }
     Reply::public(ctx.place, text)
         .mention(game.players)
         .button(

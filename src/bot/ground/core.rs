@@ -35,6 +35,12 @@ pub struct Core {
     /// Who hears how a member's job in a channel goes (the adapter edits
     /// its "thinking..." answer with it).
     watchers: Mutex<HashMap<(Place, UserId), Watcher>>,
+    /// How long a server's data is kept after the bot leaves it (set once
+    /// by the adapter; [`crate::store::departures::DEFAULT_GRACE`] if not).
+    data_grace: OnceLock<chrono::Duration>,
+    /// The public address of the web pages, when the adapter serves them
+    /// (issue 45): messages then link to them.
+    web_base: OnceLock<String>,
 }
 
 /// Hears a job's progress, in words.
@@ -69,7 +75,22 @@ impl Core {
             jobs_stopped: Arc::new(AtomicBool::new(false)),
             upload_limits: Mutex::default(),
             watchers: Mutex::default(),
+            data_grace: OnceLock::new(),
+            web_base: OnceLock::new(),
         }
+    }
+
+    /// How long a server's data is kept after the bot leaves it.
+    pub fn data_grace(&self) -> chrono::Duration {
+        self.data_grace
+            .get()
+            .copied()
+            .unwrap_or(crate::store::departures::DEFAULT_GRACE)
+    }
+
+    /// Sets [`Core::data_grace`] (once; later calls change nothing).
+    pub fn set_data_grace(&self, grace: chrono::Duration) {
+        let _ = self.data_grace.set(grace);
     }
 
     pub fn store(&self) -> &Store {
@@ -149,6 +170,17 @@ impl Core {
     #[cfg(test)]
     pub fn live_positions(&self) -> &LivePositions {
         &self.live
+    }
+
+    /// Has messages link to the web pages served at `base` (an absolute
+    /// URL without a trailing `/`); the first call wins.
+    pub fn set_web_base(&self, base: &str) {
+        let _ = self.web_base.set(base.trim_end_matches('/').to_string());
+    }
+
+    /// The public address of the web pages, if they are served.
+    pub fn web_base(&self) -> Option<&str> {
+        self.web_base.get().map(String::as_str)
     }
 
     /// The computer opponent's user, once set.

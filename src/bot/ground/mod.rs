@@ -1,7 +1,8 @@
 //! The ground every handler stands on: where and who ([`place`]), what the
 //! bot answers ([`reply`], [`announce`], [`notify`], [`board`], [`pages`]),
 //! time ([`clock`], [`interval`]), button ids, blind play, members' words
-//! made safe to show ([`escape`]), and the
+//! made safe to show ([`escape`]), links to the web pages ([`web_links`]),
+//! and the
 //! [`core::Core`] a handler reaches through its [`context::Ctx`] (the
 //! store, the channels' locks, live positions, threads being opened).
 //! Nothing here imports any other part of the bot.
@@ -23,3 +24,4 @@ pub mod openings;
 pub mod pages;
 pub mod place;
 pub mod reply;
+pub mod web_links;

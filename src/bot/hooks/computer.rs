@@ -119,31 +119,50 @@ impl ComputerTurn {
         self.level
     }
 
-    /// The action the computer chooses (blocking: the search runs here).
-    pub fn think(&self) -> Option<String> {
-        let seed = (self.game_id as u64)
-            .wrapping_mul(1_000_003)
-            .wrapping_add(self.state.action_count() as u64);
-        self.state.computer_move(self.level, seed)
+    /// The inputs the computer chooses, its run until the game awaits the
+    /// other seat (a Takkure kick-off set-up, a defence's declarations),
+    /// each thought on the position the earlier ones lead to (blocking:
+    /// the searches run here). Empty when it has nothing to play.
+    pub fn think(&self) -> Vec<String> {
+        let mut state = self.state.clone();
+        let seat = state.awaiting();
+        let mut run = Vec::new();
+        while seat.is_some() && state.awaiting() == seat && run.len() < COMPUTER_ROUNDS_PER_CALL {
+            let seed = (self.game_id as u64)
+                .wrapping_mul(1_000_003)
+                .wrapping_add(state.action_count() as u64);
+            let Some(notation) = state.computer_move(self.level, seed) else {
+                break;
+            };
+            if state.play(&notation).is_err() {
+                // Refused by its own game: the core will say so in the log.
+                run.push(notation);
+                break;
+            }
+            run.push(notation);
+        }
+        run
     }
 
-    /// Thinks, then plays the move as `/move` against the version thought
-    /// about; returns what the channel (and the opponent's direct
-    /// messages) should see. A stale move changes nothing and says nothing.
+    /// Thinks, then plays its run as `/move`s against the version thought
+    /// about, announced as one message; returns what the channel (and the
+    /// opponent's direct messages) should see. A stale run changes nothing
+    /// and says nothing.
     pub fn play(self, bot: &Bot) -> Vec<Reply> {
         let Some(computer) = bot.computer().cloned() else {
             return Vec::new();
         };
-        let Some(notation) = self.think() else {
+        let notations = self.think();
+        if notations.is_empty() {
             return Vec::new();
-        };
+        }
         let game = self.game_id;
         let place = self.place.clone();
         let invocation = Invocation {
             place: self.place,
             user: computer,
-            command: Command::Move {
-                notation,
+            command: Command::MoveRun {
+                notations,
                 version: Some(self.version),
             },
         };

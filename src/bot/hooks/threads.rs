@@ -6,7 +6,7 @@ use tracing::error;
 
 use crate::bot::ground::context::{Ctx, Failure};
 use crate::bot::ground::place::{Place, NOBODY};
-use crate::bot::ground::reply::{channel_mention, mention, Reply, ThreadStart};
+use crate::bot::ground::reply::{channel_mention, mention, time, Reply, ThreadStart};
 use crate::bot::life::start::start_replies;
 use crate::bot::Bot;
 
@@ -74,6 +74,15 @@ impl Bot {
                 return Ok(Vec::new());
             };
             let state = self.position(&game)?;
+            // A tournament game's first message gives the round's deadline
+            // (issue 42: with 1-day rounds it is the reminder a day ahead).
+            let lead = match self.store().round_deadline_of_game(game.id)? {
+                Some(deadline) => format!(
+                    "{lead} It is a tournament game: it must be over by {} (the round's deadline).",
+                    time(deadline)
+                ),
+                None => lead,
+            };
             let mut replies = start_replies(&ctx, &game, &state, lead)?;
             if here != parent {
                 replies.push(Reply::public(

@@ -106,14 +106,33 @@ pub fn start_replies(
     lead: String,
 ) -> Outcome {
     let to_move = state.awaiting().unwrap_or(Seat::Player1);
+    let computer_opens = ctx
+        .core
+        .computer()
+        .is_some_and(|c| c.id == game.player(to_move));
     // The example is a legal action of this very position (a game from a
-    // position may have its usual example taken).
-    let example = state
-        .example_action()
-        .map(|action| format!(", e.g. /move notation:{action}"))
-        .unwrap_or_default();
+    // position may have its usual example taken); none when the computer
+    // opens (issue 42: its opponent was told to move while it was not
+    // their turn).
+    let how = if computer_opens {
+        format!(
+            "The computer moves first; {} answers with /move.",
+            mention(game.player(to_move.other()))
+        )
+    } else {
+        let example = state
+            .example_action()
+            .map(|action| format!(", e.g. /move notation:{action}"))
+            .unwrap_or_default();
+        format!("Move with /move{example}.")
+    };
+    let mentioned = if computer_opens {
+        to_move.other()
+    } else {
+        to_move
+    };
     let text = format!(
-        "{lead} Game #{}: {} vs {}, {}, {}.{}\n{} Move with /move{example}.",
+        "{lead} Game #{}: {} vs {}, {}, {}.{}\n{} {how}",
         game.id,
         player_label(game, Seat::Player1),
         player_label(game, Seat::Player2),
@@ -124,7 +143,7 @@ pub fn start_replies(
     );
     let dm = your_move_dm(ctx, game, state, "the game has started.")?;
     let reply = Reply::public(ctx.place, text)
-        .mention([game.player(to_move)])
+        .mention([game.player(mentioned)])
         .with_image(board_image(ctx, game, state));
     Ok(std::iter::once(reply).chain(dm).collect())
 }

@@ -8,12 +8,24 @@ use crate::bot::ground::context::{refuse, Ctx, Failure, Outcome, POSITION_CHANGE
 use crate::bot::ground::notify::your_move_dm;
 use crate::bot::ground::reply::{mention, word_list, Reply};
 use crate::bot::life::here::{active_game, chosen_game, seat_in};
-use crate::games::{resignation_result, GameOutcome};
+use crate::games::{resignation_result, GameOutcome, GameState, Played};
 use crate::store::{Finish, GameStatus};
 
 /// `/move`: only the player whose input the game awaits; an illegal move
 /// changes nothing and the reply gives the engine's reason.
-pub fn play_move(ctx: &Ctx<'_>, notation: &str, version: Option<i64>) -> Outcome {
+///
+/// Several `notations` are a run of one seat's inputs (the computer's,
+/// [`crate::bot::commands::Command::MoveRun`]): each is played and
+/// committed in turn, and the run is announced in one message, the inputs
+/// and their notes in order. The run stops early, keeping what was played,
+/// at an input refused or once the game awaits someone else.
+///
+/// The board picture goes with the input that hands the game to the other
+/// seat (or ends it): a game whose turn is several inputs of one seat (a
+/// Takkure kick-off set-up, a defence's declarations) shows one picture a
+/// turn, not one an input, and a game whose seats take turns one input
+/// each shows one a move as before (issue 42).
+pub fn play_moves(ctx: &Ctx<'_>, notations: &[String], version: Option<i64>) -> Outcome {
     let (game, mut state) = active_game(ctx)?;
     let seat = seat_in(ctx, &game)?;
     if version.is_some_and(|v| v != game.version) {
@@ -25,77 +37,100 @@ pub fn play_move(ctx: &Ctx<'_>, notation: &str, version: Option<i64>) -> Outcome
     if awaiting != seat {
         return refuse(format!("It's {}'s move.", mention(game.player(awaiting))));
     }
-    // A move number in front and spaces inside are read as meant (issue 29).
-    let notation = &spelling::reading(&state, notation);
-    let played = match state.play(notation) {
-        Ok(played) => played,
-        Err(e) if state.parses(notation) => return Err(cant_play(e, Vec::new())),
-        // A move written in another case (`sf3` for `Sf3`) is the one legal
-        // action it spells, when only one does (issue 13 item 2).
-        Err(e) => match spelling::unambiguous(&state, notation) {
-            Some(action) => state.play(&action).map_err(|e| cant_play(e, Vec::new()))?,
-            None => return Err(cant_play(e, spelling::nearest(&state, notation))),
-        },
-    };
-    let finish = played.outcome.as_ref().map(|o: &GameOutcome| Finish {
-        status: GameStatus::Finished,
-        result: o.result.clone(),
-        winner: o.winner,
-        reason: o.reason.clone(),
-    });
     // Said after the move: the offers it cancels (issue 13 item 3).
     let lapsed = lapsing(ctx, &game)?;
-    let version = ctx.store().record_move(
-        game.id,
-        game.version,
-        &played.notation,
-        seat,
-        ctx.user.id,
-        &state.snapshot(),
-        finish.as_ref(),
-        ctx.now,
-    )?;
+    let mut version = game.version;
+    let mut moves: Vec<Played> = Vec::new();
+    for notation in notations {
+        if state.awaiting() != Some(seat) {
+            break;
+        }
+        let played = match play_one(&mut state, notation) {
+            Ok(played) => played,
+            Err(failure) if moves.is_empty() => return Err(failure),
+            Err(_) => break,
+        };
+        let finish = played.outcome.as_ref().map(|o: &GameOutcome| Finish {
+            status: GameStatus::Finished,
+            result: o.result.clone(),
+            winner: o.winner,
+            reason: o.reason.clone(),
+        });
+        version = ctx.store().record_move(
+            game.id,
+            version,
+            &played.notation,
+            seat,
+            ctx.user.id,
+            &state.snapshot(),
+            finish.as_ref(),
+            ctx.now,
+        )?;
+        moves.push(played);
+    }
     ctx.core.keep_position(game.id, version, &state);
     let me = mention(ctx.user.id);
-    let image = board_image(ctx, &game, &state);
+    let handed_over = state.awaiting() != Some(seat);
+    let image = if handed_over {
+        board_image(ctx, &game, &state)
+    } else {
+        None
+    };
+    let Some(last) = moves.last() else {
+        return refuse("There is no move to play.");
+    };
+    let names: Vec<&str> = moves.iter().map(|m| m.notation.as_str()).collect();
     let dm = your_move_dm(
         ctx,
         &game,
         &state,
-        &format!("{me} played {}.", played.notation),
+        &format!("{me} played {}.", word_list(&names, "and")),
     )?;
-    let reply = match &played.outcome {
+    // Every input but the last with its note, one a line: "played kick. ...".
+    let mut told = String::new();
+    for played in &moves[..moves.len() - 1] {
+        let note = played
+            .note
+            .as_deref()
+            .map(|n| format!(" {n}"))
+            .unwrap_or_default();
+        told.push_str(&format!("{me} played {}.{note}\n", played.notation));
+    }
+    let reply = match &last.outcome {
         None => {
-            let note = played
+            let note = last
                 .note
                 .as_deref()
                 .map(|n| format!(" {n}"))
                 .unwrap_or_default();
-            let next = state.awaiting().unwrap_or(seat.other());
-            Reply::public(
+            let reply = Reply::public(
                 ctx.place,
                 format!(
-                    "{me} played {}.{note}{lapsed} {}",
-                    played.notation,
+                    "{told}{me} played {}.{note}{lapsed} {}",
+                    last.notation,
                     to_move_line(&game, &state),
                 ),
-            )
-            .mention([game.player(next)])
+            );
+            // The next player is called when the game turns to them.
+            match state.awaiting().filter(|_| handed_over) {
+                Some(next) => reply.mention([game.player(next)]),
+                None => reply,
+            }
         }
         Some(outcome) => {
             // The last action's own words (a goal, the rolls) come before why the game ended.
-            let told = match played.note.as_deref() {
+            let ended = match last.note.as_deref() {
                 Some(note) => format!(
-                    "{me} played {}. {note} Game over: {}.",
-                    played.notation, outcome.reason
+                    "{told}{me} played {}. {note} Game over: {}.",
+                    last.notation, outcome.reason
                 ),
-                None => format!("{me} played {}: {}.", played.notation, outcome.reason),
+                None => format!("{told}{me} played {}: {}.", last.notation, outcome.reason),
             };
             game_over_reply(
                 ctx,
                 &game,
                 format!(
-                    "{told} {}",
+                    "{ended} {}",
                     result_line(&game, outcome.winner, &outcome.result)
                 ),
             )
@@ -104,14 +139,24 @@ pub fn play_move(ctx: &Ctx<'_>, notation: &str, version: Option<i64>) -> Outcome
     Ok(std::iter::once(reply.with_image(image)).chain(dm).collect())
 }
 
-/// The refusal of a move, with the legal moves nearest to what was typed.
-fn cant_play(e: crate::games::GameError, near: Vec<String>) -> Failure {
-    let hint = if near.is_empty() {
-        String::new()
-    } else {
-        let near: Vec<&str> = near.iter().map(String::as_str).collect();
-        format!(" Did you mean {}?", word_list(&near, "or"))
-    };
+/// Plays one input on `state`: as written, or read as meant (a move number
+/// in front, spaces inside, issue 29; another case, issue 13 item 2).
+fn play_one(state: &mut GameState, notation: &str) -> Result<Played, Failure> {
+    let notation = &spelling::reading(state, notation);
+    match state.play(notation) {
+        Ok(played) => Ok(played),
+        Err(e) if state.parses(notation) => Err(cant_play(e, String::new())),
+        // A move written in another case (`sf3` for `Sf3`) is the one legal
+        // action it spells, when only one does (issue 13 item 2).
+        Err(e) => match spelling::unambiguous(state, notation) {
+            Some(action) => state.play(&action).map_err(|e| cant_play(e, String::new())),
+            None => Err(cant_play(e, spelling::hint(state, notation))),
+        },
+    }
+}
+
+/// The refusal of a move, with `hint` (see [`spelling::hint`]).
+fn cant_play(e: crate::games::GameError, hint: String) -> Failure {
     Failure::User(format!("Can't play that: {e}.{hint} Nothing changed."))
 }
 

@@ -154,6 +154,53 @@ pub fn nearest(state: &GameState, typed: &str) -> Vec<String> {
     chosen.into_iter().take(3).collect()
 }
 
+/// The hint under a refused move, or nothing: the nearest legal actions
+/// (see [`nearest`]); but when the move with a key pressed twice set
+/// aside (`c33` for `c3`) is one the game reads and can't play now, why
+/// it can't (issue 42: `/move c33` was offered `Ca3, Cb3 or Ce3`, each a
+/// different key, while `c3` was meant and taken).
+pub fn hint(state: &GameState, typed: &str) -> String {
+    let near = nearest(state, typed);
+    let typed_key = key(typed);
+    if near.iter().any(|action| within(&key(action), &typed_key)) {
+        return did_you_mean(&near);
+    }
+    for meant in once_pressed(typed.trim()) {
+        if !state.parses(&meant) {
+            continue;
+        }
+        if let Err(why) = state.clone().play(&meant) {
+            return format!(" Did you mean {meant}? It can't be played now: {why}.");
+        }
+    }
+    did_you_mean(&near)
+}
+
+fn did_you_mean(near: &[String]) -> String {
+    if near.is_empty() {
+        return String::new();
+    }
+    let near: Vec<&str> = near.iter().map(String::as_str).collect();
+    format!(
+        " Did you mean {}?",
+        crate::bot::ground::reply::word_list(&near, "or")
+    )
+}
+
+/// `typed` with one of its doubled characters typed once (`c33` gives
+/// `c3`), each doubling in turn.
+fn once_pressed(typed: &str) -> Vec<String> {
+    let chars: Vec<char> = typed.chars().collect();
+    (1..chars.len())
+        .filter(|&i| chars[i] == chars[i - 1])
+        .map(|i| {
+            let mut fewer = chars.clone();
+            fewer.remove(i);
+            fewer.into_iter().collect()
+        })
+        .collect()
+}
+
 /// Whether `part`'s letters appear in `whole` in the same order.
 fn within(part: &str, whole: &str) -> bool {
     let mut letters = whole.chars();
@@ -175,6 +222,13 @@ mod tests {
         assert_eq!(without_move_number("3c5>111"), "3c5>111");
         assert_eq!(without_move_number("17."), "17.");
         assert_eq!(without_move_number("c3"), "c3");
+    }
+
+    #[test]
+    fn a_key_pressed_twice_is_read_once() {
+        assert_eq!(once_pressed("c33"), ["c3"]);
+        assert_eq!(once_pressed("cc33"), ["c33", "cc3"]);
+        assert!(once_pressed("c3").is_empty());
     }
 
     #[test]

@@ -50,8 +50,14 @@ pub fn rating(ctx: &Ctx<'_>, user: Option<u64>, game: Option<GameKind>) -> Outco
     for (change, finished) in &recent {
         let g = &finished.game;
         let opponent = g.player(change.seat.other());
+        // Issue 42: how it ended ("lost 1-0" alone does not say).
+        let how = g
+            .end_reason
+            .as_deref()
+            .map(|reason| format!(" by {reason}"))
+            .unwrap_or_default();
         text.push_str(&format!(
-            "\n- game #{} against {}: {} {}, {}{}",
+            "\n- game #{} against {}: {} {}{how}, {}{}",
             g.id,
             mention(opponent),
             verb(change.score),

@@ -2,7 +2,8 @@
 //!
 //! Issue 29: a channel that never had a game must not be shown another
 //! game's table. Without `game:` the game is the channel's (in progress,
-//! else the last one); in a channel without one, the bot asks which game,
+//! else the last one), or its tournament's (issue 42: a tournament's
+//! games are played in threads); in a channel with neither, the bot asks which game,
 //! naming the server's games that have ratings (for `/rating`, those its
 //! player has a rating in), one button each (every
 //! button is also written as the command it stands for). When only one
@@ -75,6 +76,14 @@ pub fn chosen_game(
     let place = ctx.place;
     let store = ctx.store();
     if let Some(row) = store.latest_game(&place.guild, &place.channel)? {
+        return Ok(Chosen::Game {
+            kind: row.settings.kind(),
+            note: None,
+        });
+    }
+    // Issue 42: a tournament's channel has no game of its own (each is
+    // played in a thread), but its game is the tournament's.
+    if let Some(row) = store.latest_tournament(&place.guild, &place.channel)? {
         return Ok(Chosen::Game {
             kind: row.settings.kind(),
             note: None,

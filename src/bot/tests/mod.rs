@@ -16,6 +16,7 @@ pub mod support;
 
 mod correspondence;
 mod limits;
+mod privacy;
 mod standings;
 mod threads;
 mod tournaments;

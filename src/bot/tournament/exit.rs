@@ -75,7 +75,13 @@ pub fn withdraw(ctx: &Ctx<'_>) -> Outcome {
             continue;
         };
         let winner = seat.other();
-        let result = forfeit(ctx.store(), &game, winner, "withdrawal", ctx.now)?;
+        let result = forfeit(
+            ctx.store(),
+            &game,
+            winner,
+            "forfeit (a withdrawal from the tournament)",
+            ctx.now,
+        )?;
         let place = Place::of(&game);
         let in_game = Ctx {
             place: &place,

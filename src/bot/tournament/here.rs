@@ -78,6 +78,21 @@ impl Loaded {
             .count()
     }
 
+    /// The record of the rounds that are over: what the standings count.
+    /// A round under way adds neither its games nor its bye until it
+    /// ends, so the standings posted at a round's end and `/tournament
+    /// standings` read the same until the next round ends (issue 42: the
+    /// next round's bye was counted, and its pairings in Buchholz, as
+    /// soon as it was paired).
+    pub fn finished_record(&self) -> Record {
+        let mut record = self.record.clone();
+        record.rounds = (self.record.rounds.iter().zip(&self.rounds))
+            .filter(|(_, row)| row.finished_at.is_some())
+            .map(|(round, _)| round.clone())
+            .collect();
+        record
+    }
+
     /// The entrants as the chat shows them (mentions, by seed).
     pub fn labels(&self) -> Vec<String> {
         self.entrants.iter().map(|e| mention(e.user)).collect()

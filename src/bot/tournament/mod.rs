@@ -4,7 +4,8 @@
 //! [`swiss`], [`colour`]), and its order ([`tiebreak`], [`standings`]);
 //! then the rounds as stored, read back, and what comes next ([`rounds`]).
 //! Then the bot's side: the sign-up ([`signup`]), the rounds run by the
-//! scheduler ([`runner`]), the views ([`show`]), withdrawals and
+//! scheduler ([`runner`]) with the reminders before a round's deadline
+//! ([`warnings`]), the views ([`show`]), withdrawals and
 //! cancellation ([`exit`]), and the subcommands ([`commands`]).
 //! docs/tournaments.md gives the rules followed.
 
@@ -23,6 +24,7 @@ pub mod standings;
 pub mod swiss;
 pub mod table;
 pub mod tiebreak;
+pub mod warnings;
 
 #[cfg(test)]
 mod tests;

@@ -259,6 +259,7 @@ mod tests {
             started_at: Utc.with_ymd_and_hms(2026, 1, 1, 0, 0, 0).unwrap(),
             deadline: Utc.with_ymd_and_hms(2026, 1, 2, 0, 0, 0).unwrap(),
             finished_at: None,
+            warn_at: None,
         };
         let rows = [pairing_row(
             "pending",

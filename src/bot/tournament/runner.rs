@@ -13,7 +13,8 @@ use chrono::{DateTime, Utc};
 use super::here::{place_of, Loaded};
 use super::record::Outcome;
 use super::rounds::{at_deadline, next_round, outcome_of, outcome_text};
-use super::show::standings_reply;
+use super::show::{standings_heading, standings_reply};
+use super::warnings::{next_warning, warn_round};
 use crate::bot::ground::announce::game_over_reply;
 use crate::bot::ground::context::Ctx;
 use crate::bot::ground::core::Core;
@@ -29,8 +30,8 @@ use crate::store::{ratings::counts_for_rating, Finish, GameStatus, NewGame, Stor
 const MAX_STEPS: usize = 64;
 
 /// Does what has fallen due for tournaments by `now`: starts at their
-/// `starts:` time, rounds over or past their deadline; only in `guild`
-/// when given (after a command there).
+/// `starts:` time, rounds over or past their deadline, reminders before
+/// a deadline; only in `guild` when given (after a command there).
 pub fn run_due(
     core: &Core,
     now: DateTime<Utc>,
@@ -42,7 +43,9 @@ pub fn run_due(
             break;
         };
         let id = match due {
-            TournamentDue::Start(id) | TournamentDue::Round(id, _) => id,
+            TournamentDue::Start(id) | TournamentDue::Round(id, _) | TournamentDue::Warn(id, _) => {
+                id
+            }
         };
         let Some(row) = core.store().tournament(id)? else {
             break;
@@ -53,10 +56,12 @@ pub fn run_due(
             match due {
                 TournamentDue::Start(_) => start(core, loaded, now),
                 TournamentDue::Round(_, number) => end_round(core, loaded, number, now),
+                TournamentDue::Warn(_, number) => warn_round(core, loaded, number, now),
             }
         })?;
-        if step.is_empty() {
-            // Done by another tick or process meanwhile.
+        if step.is_empty() && !matches!(due, TournamentDue::Warn(..)) {
+            // Done by another tick or process meanwhile. (A reminder with
+            // nobody left to remind is marked sent all the same.)
             break;
         }
         replies.append(&mut step);
@@ -184,6 +189,7 @@ fn start_round(
             bye: round.bye,
             started_at: now,
             deadline,
+            warn_at: next_warning(now, deadline, now),
             pairings,
         },
     ) {
@@ -328,7 +334,7 @@ fn end_round(
         };
         match winner {
             Some(winner) => {
-                let result = forfeit(store, &game, winner, "round deadline", now)?;
+                let result = forfeit(store, &game, winner, "forfeit at the round's deadline", now)?;
                 let text = format!(
                     "The round's deadline has passed with {} to move: {} wins game #{} by forfeit, {result}.",
                     mention(game.player(winner.other())),
@@ -372,11 +378,12 @@ fn end_round(
         return Ok(replies);
     }
     let heading = format!(
-        "Round {number} of {} of tournament #{} is over. Standings:",
+        "Round {number} of {} of tournament #{} is over; {}",
         t.total_rounds(),
-        t.row.id
+        t.row.id,
+        standings_heading(t.rounds_played(), t.total_rounds())
     );
-    replies.push(standings_reply(store, &t, &t.place(), heading)?);
+    replies.push(standings_reply(store, &t, &t.place(), heading, None)?);
     replies.extend(start_round(core, t, number + 1, now)?);
     Ok(replies)
 }
@@ -393,7 +400,7 @@ fn finish(
     if !store.end_tournament(t.row.id, TournamentStatus::Finished, now)? {
         return Ok(Vec::new());
     }
-    let lines = super::standings::standings(&t.record, t.format);
+    let lines = super::standings::standings(&t.finished_record(), t.format);
     let first: Vec<String> = lines
         .iter()
         .filter(|l| l.rank == 1)
@@ -438,6 +445,6 @@ fn finish(
         .map(|l| t.entrants[l.player].user)
         .collect();
     Ok(vec![
-        standings_reply(store, &t, &t.place(), heading)?.mention(mentions)
+        standings_reply(store, &t, &t.place(), heading, None)?.mention(mentions)
     ])
 }

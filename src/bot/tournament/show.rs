@@ -10,19 +10,25 @@ use super::table::{crosstable, standings_text};
 use crate::bot::ground::context::{Ctx, Outcome as Replies};
 use crate::bot::ground::place::Place;
 use crate::bot::ground::reply::{channel_mention, mention, time, Image, Reply};
+use crate::bot::ground::web_links;
 use crate::render::{crosstable as picture, Theme};
 use crate::store::tournaments::TournamentStatus;
 use crate::store::{Store, StoreError};
 
-/// The standings of `t` under `heading`: one line a player, and the
-/// crosstable as a picture (its text, for the terminal, is the lines).
+/// The standings of `t` after the rounds that are over, under `heading`:
+/// one line a player, and the crosstable as a picture (its text, for the
+/// terminal, is the lines). They change only when a round ends, so the
+/// picture is named by the rounds it counts, and a name always stands for
+/// the same table.
 pub fn standings_reply(
     store: &Store,
     t: &Loaded,
     place: &Place,
     heading: String,
+    note: Option<String>,
 ) -> Result<Reply, StoreError> {
-    let lines = standings(&t.record, t.format);
+    let record = t.finished_record();
+    let lines = standings(&record, t.format);
     let text = standings_text(&lines, &t.labels());
     let names = t.names(store)?;
     let title = format!(
@@ -31,12 +37,16 @@ pub fn standings_reply(
         t.row.settings.kind().title(),
         t.format_words()
     );
-    let table = crosstable(t.format, &t.record, &lines, &names, title);
+    let table = crosstable(t.format, &record, &lines, &names, title);
     let image = match picture::crosstable(&table, Theme::default()) {
         Ok(png) => Some(Image {
             bytes: png,
             alt: format!("The crosstable of tournament #{}", t.row.id),
-            file_name: format!("tournament-{}-round-{}.png", t.row.id, t.rounds_played()),
+            file_name: format!(
+                "tournament-{}-after-round-{}.png",
+                t.row.id,
+                record.rounds.len()
+            ),
             text: String::new(),
         }),
         Err(e) => {
@@ -45,7 +55,8 @@ pub fn standings_reply(
             None
         }
     };
-    Ok(Reply::public(place, format!("{heading}\n{text}")).with_image(image))
+    let note = note.map(|n| format!("\n{n}")).unwrap_or_default();
+    Ok(Reply::public(place, format!("{heading}\n{text}{note}")).with_image(image))
 }
 
 /// `/tournament standings`: after the rounds played (the sign-up list
@@ -75,11 +86,46 @@ pub fn show_standings(ctx: &Ctx<'_>) -> Replies {
         TournamentStatus::Finished => " (final)",
         _ => "",
     };
+    let page = crate::store::web_pages::Page::Tournament(id);
+    let web = web_links::link(ctx.core, &t.row.guild, page, ctx.now)
+        .map(|link| format!(" (every round and game: {link})"))
+        .unwrap_or_default();
     let heading = format!(
-        "Tournament #{id}{state}: standings after {played} of {} rounds:",
-        t.total_rounds()
+        "Tournament #{id}{state}: {}{web}:",
+        standings_heading(played, t.total_rounds()).trim_end_matches(':')
     );
-    Ok(vec![standings_reply(ctx.store(), &t, ctx.place, heading)?])
+    let running = t.rounds.iter().find(|r| r.finished_at.is_none());
+    let note = running.map(|round| {
+        let games: Vec<Outcome> = t
+            .pairings
+            .iter()
+            .filter(|p| p.round == round.number)
+            .map(outcome_of)
+            .collect();
+        let over = games.iter().filter(|o| o.is_over()).count();
+        format!(
+            "Round {} is under way ({over} of its {} games over): its results and bye count when it ends, by {}.",
+            round.number,
+            games.len(),
+            time(round.deadline)
+        )
+    });
+    Ok(vec![standings_reply(
+        ctx.store(),
+        &t,
+        ctx.place,
+        heading,
+        note,
+    )?])
+}
+
+/// "standings after 1 of 3 rounds:", the words that head the standings
+/// wherever they are shown.
+pub fn standings_heading(played: usize, total: u32) -> String {
+    format!(
+        "standings after {played} of {total} round{}:",
+        if total == 1 { "" } else { "s" }
+    )
 }
 
 /// `/tournament pairings`: the latest round's boards, each with its

@@ -10,18 +10,22 @@
 //! the text the mover's.
 //!
 //! Marks, in the mover's winning chance, from the game's searches (the
-//! best action's score and the played action's, to the same horizon; and
-//! what a shallower search made of the position):
+//! best action's score and the played action's, to the same horizon; the
+//! position without its best action; and the graph):
 //! - `??` (blunder): the action lost at least 30% of a game against the
-//!   best one, or walked into a forced loss the best one avoided;
-//! - `?` (mistake): it lost at least 15%, or it lost at least [`SLIP`]
-//!   and with the mover's earlier such losses since their last mark came
-//!   to 15% (a game given away slowly is marked along the way, not only at
+//!   best one, or walked into a forced loss the best one avoided, or,
+//!   when it was not the search's best action, the graph fell that much
+//!   for its mover across it (a loss the search saw only after the move:
+//!   issue 42, a 35-point drop went unmarked);
+//! - `?` (mistake): the same at 15%, or it lost at least [`SLIP`] and
+//!   with the mover's earlier such losses since their last mark came to
+//!   15% (a game given away slowly is marked along the way, not only at
 //!   the last blow);
-//! - `!!` (brilliant): it was the best action, and the position was worth
-//!   at least 30% more with it than the shallower search saw (an action
-//!   hard to find);
-//! - `!` (good): the same, at least 15%.
+//! - `!!` and `!` (an only move): it was the best action, and every other
+//!   would have cost at least 30% (`!!`) or 15% (`!`). A game whose
+//!   analysis does not search a position without its best action marks
+//!   instead a best action a shallower search misjudged by as much (one
+//!   hard to find).
 //!
 //! See docs/analyze.md.
 
@@ -29,11 +33,11 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use super::export::plies;
+use super::kept_analysis::{Graph, Shown};
 use crate::bot::ground::board::{drawn_with, player_names, theme_of};
 use crate::bot::ground::context::{refuse, Ctx, Outcome, RESTARTING};
 use crate::bot::ground::escape;
-use crate::bot::ground::place::Place;
-use crate::bot::ground::reply::{mention, word_list, Image, Reply};
+use crate::bot::ground::reply::{mention, word_list};
 use crate::games::{Evaluations, GameKind, PositionEvaluation, Seat};
 use crate::render::analysis::{evaluation_graph, Mark, Point};
 use crate::store::artefacts::{Artefact, ArtefactKey};
@@ -47,7 +51,7 @@ const MISTAKE: f32 = 0.15;
 const SLIP: f32 = 0.03;
 /// What the kept analyses were made by: an analysis kept by an earlier
 /// version of this module is made again.
-const FORMAT: &str = "chances-1";
+const FORMAT: &str = "chances-2";
 /// The longest an analysis may take: a longer game is analyzed from its
 /// start as far as this goes, and the answer says so. (Each search has a
 /// budget of its own, in the game's analysis module.)
@@ -172,33 +176,6 @@ pub fn analyze(ctx: &Ctx<'_>, id: Option<i64>) -> Outcome {
     Ok(vec![shown.reply(place, kept.bytes)])
 }
 
-/// An analysis as shown, kept with its graph's PNG.
-#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
-struct Shown {
-    text: String,
-    graph: Option<Graph>,
-}
-
-/// What goes with the graph's PNG.
-#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
-struct Graph {
-    alt: String,
-    file_name: String,
-    text: String,
-}
-
-impl Shown {
-    fn reply(self, place: &Place, png: Vec<u8>) -> Reply {
-        let image = self.graph.map(|graph| Image {
-            bytes: png,
-            alt: graph.alt,
-            file_name: graph.file_name,
-            text: graph.text,
-        });
-        Reply::public(place, self.text).with_image(image)
-    }
-}
-
 /// The refusal of a game the computer does not analyze, naming those it does.
 fn cant_analyze(kind: GameKind) -> String {
     let analyzed: Vec<&str> = GameKind::ALL
@@ -221,6 +198,11 @@ struct Judged {
     mark: Option<Mark>,
     /// The winning chance the action that led here cost its mover.
     loss: f32,
+    /// The mover's chance after the best action and after the one played,
+    /// as the loss was measured (the searches', or the graph's when it
+    /// fell further).
+    best: f32,
+    played: f32,
     /// For a mark earned by a slide: the position its first loss was
     /// played from, and what the mover's losses since came to.
     slide: Option<(usize, f32)>,
@@ -234,20 +216,31 @@ impl Judged {
     }
 }
 
-/// The mark of an action that lost `loss` of a game against the best
-/// one, and, when it was the best one, found `found` more than a quick
-/// look saw.
-fn mark_of(loss: f32, found: Option<f32>) -> Option<Mark> {
+/// The mark of an action that lost `loss` of a game; when it was the best
+/// one, `margin` is what every other action would have cost (or, for a
+/// game that does not search that, how much more it was worth than a
+/// quick look saw).
+fn mark_of(loss: f32, margin: Option<f32>) -> Option<Mark> {
     if loss >= BLUNDER {
         Some(Mark::Blunder)
     } else if loss >= MISTAKE {
         Some(Mark::Mistake)
     } else {
-        match found {
-            Some(found) if found >= BLUNDER => Some(Mark::Brilliant),
-            Some(found) if found >= MISTAKE => Some(Mark::Good),
+        match margin {
+            Some(margin) if margin >= BLUNDER => Some(Mark::Brilliant),
+            Some(margin) if margin >= MISTAKE => Some(Mark::Good),
             _ => None,
         }
+    }
+}
+
+/// What `from` cost against `to`, both the mover's chances: a forced loss
+/// where `to` had any chance costs the whole game.
+fn cost(to: f32, from: f32) -> f32 {
+    if from == 0.0 && to > 0.0 {
+        1.0
+    } else {
+        to - from
     }
 }
 
@@ -271,6 +264,8 @@ fn judge(evaluations: &Evaluations) -> Vec<Judged> {
             chance: chances[index],
             mark: None,
             loss: 0.0,
+            best: 0.0,
+            played: 0.0,
             slide: None,
         };
         if let Some(before) = index.checked_sub(1).map(|i| &positions[i]) {
@@ -279,15 +274,28 @@ fn judge(evaluations: &Evaluations) -> Vec<Judged> {
             let played = for_mover(mover, chance(before.played_score.unwrap_or(position.score)));
             // Walking into a forced loss is a blunder however bad the
             // position already was.
-            let loss = if played == 0.0 && best > 0.0 {
-                1.0
+            let searched = cost(best, played);
+            // The graph's fall for the mover across an action other than
+            // the search's best: every such drop past a threshold is
+            // marked, also one the search before the action did not see
+            // coming. (Under the best action a fall is the position's,
+            // not the action's: no other action was seen to do better.)
+            let was_best = before.played.is_some() && before.played == before.best;
+            let [then, now] = [chances[index - 1], chances[index]].map(|c| for_mover(mover, c));
+            let (loss, best, played) = if !was_best && cost(then, now) > searched {
+                (cost(then, now), then, now)
             } else {
-                best - played
+                (searched, best, played)
             };
-            let found = (before.played.is_some() && before.played == before.best)
-                .then(|| best - for_mover(mover, chance(before.shallow_score)));
+            let margin = match before.second_score {
+                Some(second) => Some(cost(best, for_mover(mover, chance(second)))),
+                None => Some(best - for_mover(mover, chance(before.shallow_score))),
+            }
+            .filter(|_| was_best);
             entry.loss = loss;
-            entry.mark = mark_of(loss, found);
+            entry.best = best;
+            entry.played = played;
+            entry.mark = mark_of(loss, margin);
             let slide = &mut sliding[mover.index()];
             if loss >= SLIP {
                 let (from, total) = slide.get_or_insert((index - 1, 0.0));
@@ -365,8 +373,22 @@ fn describe(
     labels: &[String; 2],
 ) -> String {
     let positions = &evaluations.positions;
+    let only_moves = positions.iter().any(|p| p.second_score.is_some());
+    let good = if only_moves {
+        format!(
+            "! the only good move: every other move would have cost {} or more, !! {} or more",
+            percent(MISTAKE),
+            percent(BLUNDER)
+        )
+    } else {
+        format!(
+            "! a best move hard to see: worth {} or more than a quick look thought, !! {} or more",
+            percent(MISTAKE),
+            percent(BLUNDER)
+        )
+    };
     let mut text = format!(
-        "{game}, analyzed by {} of each of its {} positions. The graph is {}'s winning chance, move by move. Marks: ?? the move cost its mover at least {} of winning chance against the best move, ? at least {} (alone, or with the mover's losses since their last mark); !! and ! the best move, worth as much more than a 2-ply look saw.",
+        "{game}, analyzed by {} at each of its {} positions. The graph is {}'s winning chance, move by move. Marks: ?? a move that cost its player {} or more of their winning chance, ? {} or more (alone, or added up over their moves since their last mark); {good}.",
         evaluations.search,
         positions.len(),
         labels[0],
@@ -408,11 +430,7 @@ fn describe(
         let mover = before.to_move;
         let played = before.played.as_deref().unwrap_or("?");
         let mark = judged[i].mark.map_or("", Mark::symbol);
-        let after = for_mover(
-            mover,
-            evaluations.chance(before.played_score.unwrap_or(positions[i].score)),
-        );
-        let best = for_mover(mover, evaluations.chance(before.score));
+        let (after, best) = (judged[i].played, judged[i].best);
         let better = match &before.best {
             Some(best) if best != played => format!(" ({best})"),
             _ => String::new(),
@@ -468,6 +486,7 @@ mod tests {
             played: Some(if shallow == score { "p" } else { "b" }.into()),
             played_score: Some(played),
             shallow_score: shallow,
+            second_score: None,
         }
     }
 
@@ -515,6 +534,90 @@ mod tests {
         );
         // The graph at an odd position is the move's search (same parity).
         assert_eq!(judged[1].chance, evaluations.chance(-30));
+    }
+
+    /// A position where `played` was played, the search preferring `best`.
+    fn searched(
+        to_move: Seat,
+        score: i32,
+        (best, played): (&str, &str),
+        played_score: i32,
+        second_score: Option<i32>,
+    ) -> PositionEvaluation {
+        PositionEvaluation {
+            to_move,
+            move_number: 1,
+            score,
+            best: Some(best.into()),
+            played: Some(played.into()),
+            played_score: Some(played_score),
+            shallow_score: score,
+            second_score,
+        }
+    }
+
+    #[test]
+    fn an_only_move_is_marked_by_what_every_other_move_would_cost() {
+        // Issue 42: the only saving move of the newcomer's game (18.
+        // 2c4<11) got no "!". Scale 150, even positions.
+        let evaluations = evaluations(vec![
+            // White's best, and without it White falls to 12% (38% less): !!.
+            searched(Seat::Player1, 0, ("b", "b"), 0, Some(-300)),
+            // Black's best; without it Black falls to 34% (16% less): !.
+            searched(Seat::Player2, 0, ("b", "b"), 0, Some(100)),
+            // White's best again, but the others are nearly as good.
+            searched(Seat::Player1, 0, ("b", "b"), 0, Some(-20)),
+            // Not the best move (an equal one): no only move to speak of.
+            searched(Seat::Player2, 0, ("b", "p"), 0, None),
+            // Every other move walks into a forced loss: !!.
+            searched(
+                Seat::Player1,
+                -250,
+                ("b", "b"),
+                -250,
+                Some(-DECIDED_EVALUATION),
+            ),
+            last(Seat::Player2, -250),
+        ]);
+        let marks: Vec<Option<Mark>> = judge(&evaluations).iter().map(|j| j.mark).collect();
+        assert_eq!(
+            marks,
+            vec![
+                None,
+                Some(Mark::Brilliant),
+                Some(Mark::Good),
+                None,
+                None,
+                Some(Mark::Brilliant)
+            ]
+        );
+        let text = describe_text(&evaluations, &judge(&evaluations));
+        assert!(
+            text.contains("! the only good move: every other move would have cost 15% or more"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn every_drop_of_the_graph_past_the_threshold_is_marked() {
+        // Issue 42: the graph fell 35 points with no mark. Black's move
+        // `p` from position 1 lost nothing by the search before it (both
+        // scores even), but the next position's own search sees White
+        // at 79% (Black down 29 points on the graph): marked `?`, and the
+        // text gives the graph's chances.
+        let evaluations = evaluations(vec![
+            searched(Seat::Player1, 0, ("b", "b"), 0, None),
+            searched(Seat::Player2, 0, ("b", "p"), 0, None),
+            last(Seat::Player1, 200),
+        ]);
+        let judged = judge(&evaluations);
+        assert_eq!(judged[2].mark, Some(Mark::Mistake));
+        assert!((judged[2].loss - 0.29).abs() < 0.01, "{judged:?}");
+        let text = describe_text(&evaluations, &judged);
+        assert!(
+            text.contains("1... p? b: 21% after it, 50% after the best move (b)."),
+            "{text}"
+        );
     }
 
     #[test]

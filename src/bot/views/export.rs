@@ -53,6 +53,12 @@ pub fn export(ctx: &Ctx<'_>, id: Option<i64>) -> Outcome {
             link_file = Some((name, link));
         }
     }
+    if let Some(link) = crate::bot::ground::web_links::game_link(ctx.core, &game, ctx.now) {
+        let line = format!(" Step through it: {link}");
+        if text.chars().count() + line.chars().count() <= MESSAGE_LIMIT {
+            text.push_str(&line);
+        }
+    }
     let mut reply = Reply::public(place, text).with_file(file_name, export.text.into_bytes());
     if let Some((name, link)) = link_file {
         reply = reply.with_file(name, format!("{link}\n").into_bytes());

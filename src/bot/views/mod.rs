@@ -6,6 +6,7 @@ pub mod analyze;
 pub mod export;
 pub mod help;
 pub mod info;
+pub mod kept_analysis;
 pub mod replay;
 pub mod rules;
 pub mod spectate;

@@ -89,7 +89,8 @@ fn answer(ctx: &Ctx<'_>, game: &GameRow, shown: Shown, gif: Vec<u8>) -> Reply {
         1 => "every position from the start".to_string(),
         2 => "every second position from the start to the end".to_string(),
         n => format!(
-            "every {n}th position from the start to the end (too long a game for one frame a move)"
+            "every {} position from the start to the end (too long a game for one frame a move)",
+            ordinal(n)
         ),
     };
     let text = format!(
@@ -102,8 +103,28 @@ fn answer(ctx: &Ctx<'_>, game: &GameRow, shown: Shown, gif: Vec<u8>) -> Reply {
     Reply::public(ctx.place, text).with_file(format!("taktable-game-{}.gif", game.id), gif)
 }
 
+/// An ordinal as English writes it: "third", "4th", "21st", "112th"
+/// (issue 42: "every 3th position").
+fn ordinal(n: usize) -> String {
+    match n {
+        2 => "second".to_string(),
+        3 => "third".to_string(),
+        _ => {
+            let suffix = match (n % 10, n % 100) {
+                (_, 11..=13) => "th",
+                (1, _) => "st",
+                (2, _) => "nd",
+                (3, _) => "rd",
+                _ => "th",
+            };
+            format!("{n}{suffix}")
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    use super::ordinal;
     use crate::bot::tests::support::{clock, run, start_game, ALICE, BOB, CAROL};
     use crate::bot::{Bot, Command};
     use crate::store::Store;
@@ -115,6 +136,21 @@ mod tests {
             n += 1;
         }
         n
+    }
+
+    #[test]
+    fn ordinals_read_as_english_writes_them() {
+        let shown: Vec<String> = [3, 4, 11, 12, 13, 21, 22, 23, 101, 111, 112, 123]
+            .into_iter()
+            .map(ordinal)
+            .collect();
+        assert_eq!(
+            shown,
+            [
+                "third", "4th", "11th", "12th", "13th", "21st", "22nd", "23rd", "101st", "111th",
+                "112th", "123rd"
+            ]
+        );
     }
 
     #[test]

@@ -8,10 +8,10 @@ use serde::{Deserialize, Serialize};
 use super::search::{self, Level, Limits, Searcher, Settings};
 use super::{Color, Komi, Move, Opening, Outcome, ParseMoveError, Position, Role, Rules, Square};
 use crate::budget::Budget;
-use crate::games::options::{challenge, opt, Chosen, OptionKind, OptionSpec, OptionValue};
-use crate::games::{
+use crate::games::kit::options::{challenge, opt, Chosen, OptionKind, OptionSpec, OptionValue};
+use crate::games::kit::{
     plural, Completion, Evaluations, Export, ExportMeta, GameError, GameOutcome, HostedGame,
-    Played, PositionEvaluation, Seat, DECIDED_EVALUATION,
+    Played, PositionEvaluation, Seat, TurnGame, Turns, DECIDED_EVALUATION,
 };
 
 /// Tak's options (RULINGS Tak 1-3). Stored as JSON inside the game's
@@ -109,14 +109,12 @@ fn settings_error(e: impl std::fmt::Display) -> GameError {
     GameError::Settings(e.to_string())
 }
 
-/// A game of Tak: the settings, the start, the position and the moves.
+/// Tak played move by move: PTN moves on the engine's position.
 #[derive(Clone, Debug)]
-pub struct TakGame {
-    pub settings: TakSettings,
-    pub start: Position,
-    pub position: Position,
-    pub moves: Vec<Move>,
-}
+pub struct Tak;
+
+/// A game of Tak: the settings, the start, the position and the moves.
+pub type TakGame = Turns<Tak>;
 
 fn color_seat(color: Color) -> Seat {
     match color {
@@ -290,64 +288,21 @@ impl HostedGame for TakGame {
     }
 
     fn new(settings: &TakSettings) -> Result<TakGame, GameError> {
-        let start = settings.start()?;
-        Ok(TakGame {
-            settings: settings.clone(),
-            position: start.clone(),
-            start,
-            moves: Vec::new(),
-        })
+        Ok(Turns::from_start(settings, settings.start()?))
     }
 
     /// From a TPS.
     fn from_snapshot(settings: &TakSettings, snapshot: &str) -> Result<TakGame, GameError> {
         let start = Position::from_tps(snapshot, settings.rules()?).map_err(settings_error)?;
-        Ok(TakGame {
-            settings: settings.clone(),
-            position: start.clone(),
-            start,
-            moves: Vec::new(),
-        })
+        Ok(Turns::from_start(settings, start))
     }
 
     fn settings(&self) -> &TakSettings {
         &self.settings
     }
 
-    fn awaiting(&self) -> Option<Seat> {
-        (!self.position.is_over()).then(|| color_seat(self.position.to_move()))
-    }
-
-    /// RULINGS Tak 8: "Tak!" when the mover can win with their next move.
-    fn play(&mut self, text: &str) -> Result<Played, GameError> {
-        let mv: Move = text
-            .trim()
-            .parse()
-            .map_err(|e: ParseMoveError| GameError::Parse(e.to_string()))?;
-        let illegal = |e: super::MoveError| GameError::Illegal(e.to_string());
-        self.position.check(mv).map_err(illegal)?;
-        let notation = self.position.ptn(mv);
-        self.position.play(mv).map_err(illegal)?;
-        self.moves.push(mv);
-        let outcome = self.outcome();
-        let tak = outcome.is_none() && self.position.is_tak();
-        Ok(Played {
-            notation,
-            note: tak.then(|| "Tak!".to_string()),
-            outcome,
-        })
-    }
-
     fn parses(text: &str) -> bool {
-        text.trim().parse::<Move>().is_ok()
-    }
-
-    fn legal_actions(&self) -> Vec<String> {
-        self.position
-            .legal_moves()
-            .into_iter()
-            .map(|mv| self.position.ptn(mv))
-            .collect()
+        Tak::read(text).is_ok()
     }
 
     /// A placement has no direction sign.
@@ -358,13 +313,79 @@ impl HostedGame for TakGame {
         }
     }
 
-    fn outcome(&self) -> Option<GameOutcome> {
-        let outcome = self.position.outcome()?;
+    fn from_command_line(chosen: Chosen<'_>, position: Option<&str>) -> Result<Self, GameError> {
+        TakGame::command_line(chosen, position)
+    }
+
+    fn read_file(text: &str) -> Result<(TakGame, Option<String>), GameError> {
+        TakGame::read_ptn(text)
+    }
+
+    /// Every size, komi and opening (docs/ai.md).
+    fn has_computer(_settings: &TakSettings) -> bool {
+        true
+    }
+
+    const ANALYZED: bool = true;
+}
+
+impl TurnGame for Tak {
+    type Settings = TakSettings;
+    type Position = Position;
+    type Turn = Move;
+
+    fn read(text: &str) -> Result<Move, GameError> {
+        text.trim()
+            .parse()
+            .map_err(|e: ParseMoveError| GameError::Parse(e.to_string()))
+    }
+
+    fn awaiting(position: &Position) -> Option<Seat> {
+        (!position.is_over()).then(|| color_seat(position.to_move()))
+    }
+
+    fn legal_turns(position: &Position) -> Vec<Move> {
+        position.legal_moves()
+    }
+
+    /// RULINGS Tak 8: "Tak!" when the mover can win with their next move.
+    fn play(position: &mut Position, mv: Move) -> Result<Played, GameError> {
+        let illegal = |e: super::MoveError| GameError::Illegal(e.to_string());
+        position.check(mv).map_err(illegal)?;
+        let notation = position.ptn(mv);
+        position.play(mv).map_err(illegal)?;
+        let tak = !position.is_over() && position.is_tak();
+        Ok(Played {
+            notation,
+            note: tak.then(|| "Tak!".to_string()),
+            outcome: None,
+        })
+    }
+
+    /// PTN writes a move by the position it is played from (RULINGS Tak 7).
+    fn write(position: &Position, mv: Move) -> String {
+        position.ptn(mv)
+    }
+
+    fn write_all(start: &Position, moves: &[Move]) -> Vec<String> {
+        let mut position = start.clone();
+        moves
+            .iter()
+            .map(|&mv| {
+                let text = position.ptn(mv);
+                let _ = position.play(mv);
+                text
+            })
+            .collect()
+    }
+
+    fn outcome(game: &TakGame) -> Option<GameOutcome> {
+        let outcome = game.position.outcome()?;
         let reason = match outcome {
             Outcome::Road(_) => "a road".to_string(),
             _ => {
-                let [white, black] = self.position.flat_counts();
-                let komi = self.settings.komi();
+                let [white, black] = game.position.flat_counts();
+                let komi = game.settings.komi();
                 let komi = if komi.halves() == 0 {
                     String::new()
                 } else {
@@ -381,61 +402,37 @@ impl HostedGame for TakGame {
     }
 
     /// The swap opening (RULINGS Tak 2).
-    fn turn_note(&self) -> Option<String> {
-        (!self.position.is_over() && self.position.in_swap_opening())
+    fn turn_note(position: &Position) -> Option<String> {
+        (!position.is_over() && position.in_swap_opening())
             .then(|| "opening: place one of your opponent's flat stones".to_string())
-    }
-
-    fn action_count(&self) -> usize {
-        self.moves.len()
     }
 
     /// PTN's move number: a White ply and a Black ply (a game from a
     /// position goes on from its TPS move number).
-    fn move_number(&self) -> u32 {
-        self.position.move_number()
-    }
-
-    fn actions(&self) -> Vec<String> {
-        let mut position = self.start.clone();
-        self.moves
-            .iter()
-            .map(|&mv| {
-                let text = position.ptn(mv);
-                let _ = position.play(mv);
-                text
-            })
-            .collect()
+    fn move_number(game: &TakGame) -> u32 {
+        game.position.move_number()
     }
 
     /// TPS.
-    fn snapshot(&self) -> String {
-        self.position.tps()
+    fn snapshot(position: &Position) -> String {
+        position.tps()
     }
 
-    fn text_board(&self) -> String {
-        text_board(&self.position)
+    fn text_board(position: &Position) -> String {
+        text_board(position)
     }
 
-    fn from_command_line(chosen: Chosen<'_>, position: Option<&str>) -> Result<Self, GameError> {
-        TakGame::command_line(chosen, position)
+    fn perft(position: &Position, depth: u32) -> u64 {
+        position.perft(depth)
     }
 
-    fn perft(&self, depth: u32) -> u64 {
-        self.position.perft(depth)
-    }
-
-    fn read_file(text: &str) -> Result<(TakGame, Option<String>), GameError> {
-        TakGame::read_ptn(text)
-    }
-
-    fn mark_last(&mut self, action: &str) -> Result<(), GameError> {
-        self.mark_last_move(action)
+    fn mark_last(game: &mut TakGame, action: &str) -> Result<(), GameError> {
+        game.mark_last_move(action)
     }
 
     /// PTN with the tags of RULINGS Tak 7 and a ptn.ninja link.
-    fn export(&self, meta: &ExportMeta) -> Export {
-        let s = &self.settings;
+    fn export(game: &TakGame, meta: &ExportMeta) -> Export {
+        let s = &game.settings;
         let mut tags: Vec<(&str, String)> = vec![
             ("Player1", meta.players[0].clone()),
             ("Player2", meta.players[1].clone()),
@@ -461,7 +458,7 @@ impl HostedGame for TakGame {
         tags.push(("Result", meta.result.clone()));
         tags.push(("Site", meta.site.clone()));
         let result = if meta.result == "*" { "" } else { &meta.result };
-        let text = super::write_ptn(&tags, &self.start, &self.moves, result);
+        let text = super::write_ptn(&tags, &game.start, &game.turns, result);
         let link = format!(
             "https://ptn.ninja/{}",
             lz_str::compress_to_encoded_uri_component(text.as_str())
@@ -473,30 +470,24 @@ impl HostedGame for TakGame {
         }
     }
 
-    /// Every size, komi and opening (docs/ai.md).
-    fn has_computer(_settings: &TakSettings) -> bool {
-        true
-    }
-
-    fn computer_move(&self, level: u8, seed: u64) -> Option<String> {
+    fn computer_move(position: &Position, level: u8, seed: u64) -> Option<String> {
         let level = Level::new(level.clamp(1, 10))?;
-        let mv = search::best_move(&self.position, level, seed)?;
-        Some(self.position.ptn(mv))
+        let mv = search::best_move(position, level, seed)?;
+        Some(position.ptn(mv))
     }
 
     /// A search of two plies (an even depth, so neither side has placed
     /// more at the leaves), in centiflats; less than half a flat either way
     /// counts as even.
-    fn computer_judgement(&self, seat: Seat) -> Option<i32> {
+    fn computer_judgement(position: &Position, seat: Seat) -> Option<i32> {
         let limits = Limits {
             depth: Some(2),
             nodes: None,
             movetime: None,
             soft: None,
         };
-        let report =
-            Searcher::new(4).search(&self.position, Settings::with_limits(limits), |_| {})?;
-        let mover = color_seat(self.position.to_move());
+        let report = Searcher::new(4).search(position, Settings::with_limits(limits), |_| {})?;
+        let mover = color_seat(position.to_move());
         let score = if mover == seat {
             report.score
         } else {
@@ -505,15 +496,13 @@ impl HostedGame for TakGame {
         Some(if score.abs() < 50 { 0 } else { score })
     }
 
-    const ANALYZED: bool = true;
-
     /// 4-ply searches of every position and move (docs/ai.md, "Analysis").
-    fn computer_evaluation(&self, budget: &Budget) -> Option<Evaluations> {
-        let judged = search::analysis::judge_game(&self.start, &self.moves, budget);
-        let mut position = self.start.clone();
+    fn computer_evaluation(game: &TakGame, budget: &Budget) -> Option<Evaluations> {
+        let judged = search::analysis::judge_game(&game.start, &game.turns, budget);
+        let mut position = game.start.clone();
         let mut positions = Vec::with_capacity(judged.len());
         for (index, judged) in judged.iter().enumerate() {
-            let played = self.moves.get(index).copied();
+            let played = game.turns.get(index).copied();
             let scale = |score: i32| {
                 if score.abs() > search::DECIDED {
                     score.signum() * DECIDED_EVALUATION
@@ -529,6 +518,7 @@ impl HostedGame for TakGame {
                 played: played.map(|mv| position.ptn(mv)),
                 played_score: judged.played_score.map(scale),
                 shallow_score: scale(judged.shallow_score),
+                second_score: None,
             });
             if let Some(mv) = played {
                 position.play_unchecked(mv);
@@ -584,7 +574,7 @@ impl TakGame {
             },
             start: file.start,
             position: replay.position,
-            moves: replay.moves,
+            turns: replay.moves,
         };
         Ok((game, claimed))
     }
@@ -606,7 +596,7 @@ impl TakGame {
                 "{text} does not fit on a {size}x{size} board"
             )));
         }
-        self.moves.push(mv);
+        self.turns.push(mv);
         Ok(())
     }
 }
@@ -685,7 +675,161 @@ fn text_board(position: &Position) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::{GameSettings, GameState};
+    use crate::games::kit::InPlay;
+
+    fn tak(size: u8) -> TakGame {
+        TakGame::new(&TakSettings::standard(size).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn a_challenge_defaults_to_size_5_komi_0_swap_and_standard_reserves() {
+        // Issue 3; RULINGS Tak 1-3.
+        let settings = TakGame::settings_from_options(Chosen(&[])).unwrap();
+        assert_eq!(settings, TakSettings::standard(DEFAULT_SIZE).unwrap());
+        assert_eq!(
+            (settings.size, settings.komi_halves, settings.swap),
+            (5, 0, true)
+        );
+        assert_eq!((settings.flats, settings.caps), ([21, 21], [1, 1]));
+        let refused = |name: &str, value| {
+            let chosen = [(name.to_string(), value)];
+            TakGame::settings_from_options(Chosen(&chosen))
+                .unwrap_err()
+                .to_string()
+        };
+        assert!(refused("komi", OptionValue::Number(1.25)).contains("steps of 0.5"));
+    }
+
+    #[test]
+    fn settings_describe_themselves_and_a_stored_size_is_checked() {
+        let mut s = TakSettings::standard(6).unwrap();
+        s.komi_halves = 4;
+        s.swap = false;
+        assert_eq!(
+            TakGame::describe(&s),
+            "Tak 6x6, komi 2, no swap, 30 stones and 1 capstone each"
+        );
+        let json = serde_json::to_string(&s).unwrap();
+        // A stored size out of range is refused (RULINGS Tak 1).
+        let bad: TakSettings =
+            serde_json::from_str(&json.replace("\"size\":6", "\"size\":9")).unwrap();
+        assert!(TakGame::check_settings(&bad).is_err());
+    }
+
+    #[test]
+    fn awaiting_follows_the_engine_and_ends_with_the_game() {
+        // RULINGS Tak 2, 4a: Player 1 (White) first; a road ends the game.
+        let mut game = tak(3);
+        assert_eq!(game.awaiting(), Some(Seat::Player1));
+        assert!(game.turn_note().is_some());
+        for mv in ["a3", "a1", "b1", "b3"] {
+            let played = game.play(mv).unwrap();
+            assert!(played.outcome.is_none());
+        }
+        let played = game.play("c1").unwrap();
+        assert_eq!(played.notation, "c1");
+        let outcome = played.outcome.unwrap();
+        assert_eq!(outcome.result, "R-0");
+        assert_eq!(outcome.winner, Some(Seat::Player1));
+        assert_eq!(game.awaiting(), None);
+        assert!(game.legal_actions().is_empty());
+    }
+
+    #[test]
+    fn illegal_actions_change_nothing_and_say_why() {
+        // RULINGS Tak 2: the opening places a flat, never a wall.
+        let mut game = tak(5);
+        let before = game.snapshot();
+        assert!(game
+            .play("Sa1")
+            .unwrap_err()
+            .to_string()
+            .contains("opening"));
+        assert!(matches!(game.play("z9"), Err(GameError::Parse(e)) if e.contains("not a move")));
+        assert_eq!(game.snapshot(), before);
+        assert_eq!(game.action_count(), 0);
+    }
+
+    #[test]
+    fn tak_is_flagged_after_a_road_threat() {
+        // RULINGS Tak 8: on 4x4, White flats on a1, b1 and c1 threaten d1.
+        let mut game = tak(4);
+        for mv in ["d4", "a1", "b1", "d3"] {
+            assert_eq!(game.play(mv).unwrap().note, None, "{mv}");
+        }
+        assert_eq!(game.play("c1").unwrap().note.as_deref(), Some("Tak!"));
+    }
+
+    #[test]
+    fn actions_are_written_in_canonical_ptn() {
+        // RULINGS Tak 7: count 1 and a single drop omitted.
+        let mut game = tak(5);
+        for mv in ["a1", "e5", "c3", "Cc2", "Sb3", "1c2+1"] {
+            game.play(mv).unwrap();
+        }
+        assert_eq!(game.actions()[5], "c2+");
+    }
+
+    #[test]
+    fn text_board_shows_tops_heights_and_labels() {
+        let mut game = tak(3);
+        for mv in ["a1", "c3", "b1", "b2", "b1<", "Sb1"] {
+            game.play(mv).unwrap();
+        }
+        let board = game.text_board();
+        assert_eq!(
+            board,
+            "3  .   .   W\n2  .   B   .\n1  W2  BS  .\n   a   b   c\nin reserve: white 8 stones; black 7 stones"
+        );
+    }
+
+    #[test]
+    fn export_has_the_required_tags_and_a_viewer_link() {
+        // RULINGS Tak 7: the tags of a PTN file.
+        let mut game = tak(5);
+        game.play("a1").unwrap();
+        let export = game.export(&ExportMeta {
+            players: ["alice".into(), "bob".into()],
+            date: "2026.01.01".into(),
+            site: "taktable".into(),
+            result: "*".into(),
+        });
+        for tag in [
+            "[Player1 \"alice\"]",
+            "[Player2 \"bob\"]",
+            "[Date \"2026.01.01\"]",
+            "[Size \"5\"]",
+            "[Komi \"0\"]",
+            "[Flats \"21\"]",
+            "[Caps \"1\"]",
+            "[Result \"*\"]",
+            "[Site \"taktable\"]",
+        ] {
+            assert!(export.text.contains(tag), "{tag} in {}", export.text);
+        }
+        let link = export.viewer_link.unwrap();
+        let compressed = link.strip_prefix("https://ptn.ninja/").unwrap();
+        let back = lz_str::decompress_from_encoded_uri_component(compressed).unwrap();
+        assert_eq!(String::from_utf16(&back).unwrap(), export.text);
+    }
+
+    #[test]
+    fn autocomplete_offers_placements_first_and_shorter_first() {
+        let facts = crate::games::kit::FactsOf::<TakGame>(std::marker::PhantomData);
+        let moves: Vec<String> = ["2a1>11", "a1>", "Sa1", "a1", "Ca1", "a2", "b1", "a1+"]
+            .map(String::from)
+            .to_vec();
+        let rank = |typed| crate::games::kit::rank_actions(&facts, moves.clone(), typed, 25);
+        assert_eq!(rank("a1"), ["a1", "a1+", "a1>", "Ca1", "Sa1", "2a1>11"]);
+        assert_eq!(rank("")[..4], ["a1", "a2", "b1", "Ca1"]);
+        assert_eq!(rank(" S A"), ["Sa1"]);
+    }
+
+    #[test]
+    fn the_rules_text_shows_the_notation() {
+        assert!(TakGame::RULES.contains("3c3>12"));
+        assert!(TakGame::HELP.contains("size 5, komi 0"));
+    }
 
     const PUZZLE: &str = "x5/x5/2,2,2,2,x/x5/1,1,1,1,x 1 5";
 
@@ -706,10 +850,10 @@ mod tests {
         assert_eq!(settings.size, 5);
         // A puzzle is never rated.
         assert!(!TakGame::can_be_rated(&settings));
-        let settings = GameSettings::Tak(settings);
         // The store keeps the settings as JSON and replays from them.
-        let stored = GameSettings::from_json(&settings.to_json()).unwrap();
-        let mut game = GameState::new(&stored).unwrap();
+        let json = serde_json::to_string(&settings).unwrap();
+        let stored: TakSettings = serde_json::from_str(&json).unwrap();
+        let mut game = TakGame::new(&stored).unwrap();
         assert_eq!(game.snapshot(), PUZZLE);
         assert_eq!(game.move_number(), 5);
         // RULINGS Tak 4a: a1-e1 is a road.

@@ -13,7 +13,7 @@ use super::square::{Direction, Square};
 
 /// Why a string is not a PTN move.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{} is not a move: {reason}", crate::games::error::quoted(.text))]
+#[error("{} is not a move: {reason}", crate::games::kit::error::quoted(.text))]
 pub struct ParseMoveError {
     pub text: String,
     pub reason: String,

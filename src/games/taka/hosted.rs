@@ -13,11 +13,11 @@ use super::{
     Side, Square, Turn, WinReason,
 };
 use crate::budget::Budget;
-use crate::games::options::{challenge, opt, Chosen, OptionKind, OptionSpec, OptionValue};
-use crate::games::tak::search::MOVE_TIME_CEILING;
-use crate::games::{
+use crate::games::kit::options::{challenge, opt, Chosen, OptionKind, OptionSpec, OptionValue};
+use crate::games::kit::search::MOVE_TIME_CEILING;
+use crate::games::kit::{
     judged, resignation_result, Completion, Evaluations, Export, ExportMeta, GameError,
-    GameOutcome, HostedGame, Played, Seat, Typed, DECIDED_EVALUATION, DRAW_RESULT,
+    GameOutcome, HostedGame, Played, Seat, TurnGame, Turns, Typed, DECIDED_EVALUATION, DRAW_RESULT,
 };
 
 /// The most goals a challenge may ask for (the engine accepts up to
@@ -64,14 +64,13 @@ impl TakaSettings {
     }
 }
 
-/// A game of Taka: Player 1 is White and moves first (RULINGS Taka 2).
+/// Taka played turn by turn: Player 1 is White and moves first (RULINGS
+/// Taka 2).
 #[derive(Clone, Debug)]
-pub struct TakaGame {
-    pub settings: TakaSettings,
-    pub start: Position,
-    pub position: Position,
-    pub turns: Vec<Turn>,
-}
+pub struct Taka;
+
+/// A game of Taka: the start, the position and the whole turns played.
+pub type TakaGame = Turns<Taka>;
 
 fn side_seat(side: Side) -> Seat {
     match side {
@@ -168,7 +167,7 @@ impl HostedGame for TakaGame {
 
     fn new(settings: &TakaSettings) -> Result<TakaGame, GameError> {
         let start = Position::start_with(settings.engine()?);
-        Ok(TakaGame::from_position(settings, start))
+        Ok(Turns::from_start(settings, start))
     }
 
     /// From the position format of docs/taka.md; its goals and turn limit
@@ -187,50 +186,15 @@ impl HostedGame for TakaGame {
                 wanted.turn_limit
             )));
         }
-        Ok(TakaGame::from_position(settings, start))
+        Ok(Turns::from_start(settings, start))
     }
 
     fn settings(&self) -> &TakaSettings {
         &self.settings
     }
 
-    fn awaiting(&self) -> Option<Seat> {
-        (!self.position.is_over()).then(|| side_seat(self.position.to_move()))
-    }
-
-    /// The note tells the turn in words: "E7 passes to F9, F9 shoots into
-    /// F14: goal!"; refusals name the rule (the engine's words).
-    fn play(&mut self, text: &str) -> Result<Played, GameError> {
-        let turn: Turn = text
-            .parse()
-            .map_err(|e: ParseTurnError| GameError::Parse(e.to_string()))?;
-        let mut words =
-            describe(&self.position, &turn).map_err(|e| GameError::Illegal(e.to_string()))?;
-        // The bot goes on with the next sentence ("@bob (black) to move").
-        if !words.ends_with(['.', '!']) {
-            words.push('.');
-        }
-        self.position
-            .play(&turn)
-            .map_err(|e| GameError::Illegal(e.to_string()))?;
-        self.turns.push(turn);
-        Ok(Played {
-            notation: turn.to_string(),
-            note: Some(words),
-            outcome: self.outcome(),
-        })
-    }
-
     fn parses(text: &str) -> bool {
-        text.parse::<Turn>().is_ok()
-    }
-
-    fn legal_actions(&self) -> Vec<String> {
-        self.position
-            .legal_turns()
-            .into_iter()
-            .map(|turn| turn.to_string())
-            .collect()
+        Taka::read(text).is_ok()
     }
 
     /// Matched without spaces, so a turn starts with its piece's square:
@@ -251,14 +215,80 @@ impl HostedGame for TakaGame {
         }
     }
 
+    /// The goals and turn limit, when not given, are the position's.
+    fn from_command_line(chosen: Chosen<'_>, position: Option<&str>) -> Result<Self, GameError> {
+        let Some(text) = position else {
+            return TakaGame::new(&TakaGame::settings_from_options(chosen)?);
+        };
+        let start: Position = text
+            .parse()
+            .map_err(|e: ParsePositionError| GameError::Settings(e.to_string()))?;
+        let mut chosen = chosen.0.to_vec();
+        let own = start.settings();
+        for (name, value) in [
+            ("goals", own.goals.into()),
+            ("turns", own.turn_limit.into()),
+        ] {
+            if !chosen.iter().any(|(n, _)| n == name) {
+                chosen.push((name.to_string(), OptionValue::Integer(value)));
+            }
+        }
+        let settings = TakaGame::settings_from_options(Chosen(&chosen))?;
+        TakaGame::from_snapshot(&settings, text)
+    }
+
+    fn has_computer(_settings: &TakaSettings) -> bool {
+        true
+    }
+
+    const ANALYZED: bool = true;
+}
+
+impl TurnGame for Taka {
+    type Settings = TakaSettings;
+    type Position = Position;
+    type Turn = Turn;
+
+    fn read(text: &str) -> Result<Turn, GameError> {
+        text.parse()
+            .map_err(|e: ParseTurnError| GameError::Parse(e.to_string()))
+    }
+
+    fn awaiting(position: &Position) -> Option<Seat> {
+        (!position.is_over()).then(|| side_seat(position.to_move()))
+    }
+
+    fn legal_turns(position: &Position) -> Vec<Turn> {
+        position.legal_turns()
+    }
+
+    /// The note tells the turn in words: "E7 passes to F9, F9 shoots into
+    /// F14: goal!"; refusals name the rule (the engine's words).
+    fn play(position: &mut Position, turn: Turn) -> Result<Played, GameError> {
+        let mut words = describe(position, &turn).map_err(|e| GameError::Illegal(e.to_string()))?;
+        // The bot goes on with the next sentence ("@bob (black) to move").
+        if !words.ends_with(['.', '!']) {
+            words.push('.');
+        }
+        position
+            .play(&turn)
+            .map_err(|e| GameError::Illegal(e.to_string()))?;
+        Ok(Played {
+            notation: turn.to_string(),
+            note: Some(words),
+            outcome: None,
+        })
+    }
+
     /// RULINGS Taka 15, 16: the goals played to, a third repetition, or the
     /// turn limit. Results are written as after a resignation, or a draw.
-    fn outcome(&self) -> Option<GameOutcome> {
-        let outcome = self.position.outcome()?;
+    fn outcome(game: &TakaGame) -> Option<GameOutcome> {
+        let position = &game.position;
+        let outcome = position.outcome()?;
         let score = format!(
             "{}-{}",
-            self.position.score(Side::White),
-            self.position.score(Side::Black)
+            position.score(Side::White),
+            position.score(Side::Black)
         );
         Some(match outcome {
             Outcome::Win { winner, reason } => {
@@ -284,70 +314,28 @@ impl HostedGame for TakaGame {
         })
     }
 
-    fn turn_note(&self) -> Option<String> {
-        None
-    }
-
-    fn action_count(&self) -> usize {
-        self.turns.len()
-    }
-
     /// The turn number: up by one after each Black turn.
-    fn move_number(&self) -> u32 {
-        u32::from(self.position.turn_number())
+    fn move_number(game: &TakaGame) -> u32 {
+        u32::from(game.position.turn_number())
     }
 
-    fn actions(&self) -> Vec<String> {
-        self.turns.iter().map(|t| t.to_string()).collect()
+    fn snapshot(position: &Position) -> String {
+        position.to_string()
     }
 
-    fn snapshot(&self) -> String {
-        self.position.to_string()
+    fn text_board(position: &Position) -> String {
+        text_board(position)
     }
 
-    fn text_board(&self) -> String {
-        text_board(&self.position)
-    }
-
-    /// The goals and turn limit, when not given, are the position's.
-    fn from_command_line(chosen: Chosen<'_>, position: Option<&str>) -> Result<Self, GameError> {
-        let Some(text) = position else {
-            return TakaGame::new(&TakaGame::settings_from_options(chosen)?);
-        };
-        let start: Position = text
-            .parse()
-            .map_err(|e: ParsePositionError| GameError::Settings(e.to_string()))?;
-        let mut chosen = chosen.0.to_vec();
-        let own = start.settings();
-        for (name, value) in [
-            ("goals", own.goals.into()),
-            ("turns", own.turn_limit.into()),
-        ] {
-            if !chosen.iter().any(|(n, _)| n == name) {
-                chosen.push((name.to_string(), OptionValue::Integer(value)));
-            }
-        }
-        let settings = TakaGame::settings_from_options(Chosen(&chosen))?;
-        TakaGame::from_snapshot(&settings, text)
-    }
-
-    fn perft(&self, depth: u32) -> u64 {
-        super::perft(&self.position, depth)
-    }
-
-    fn mark_last(&mut self, action: &str) -> Result<(), GameError> {
-        let turn: Turn = action
-            .parse()
-            .map_err(|e: ParseTurnError| GameError::Parse(e.to_string()))?;
-        self.turns.push(turn);
-        Ok(())
+    fn perft(position: &Position, depth: u32) -> u64 {
+        super::perft(position, depth)
     }
 
     /// A record: tags as `[Name "value"]`, the start position if it is not
     /// the standard one, then one turn a line.
-    fn export(&self, meta: &ExportMeta) -> Export {
+    fn export(game: &TakaGame, meta: &ExportMeta) -> Export {
         let mut text = String::new();
-        let settings = self.position.settings();
+        let settings = game.position.settings();
         let tags = [
             ("Game", "Taka".to_string()),
             ("White", meta.players[0].clone()),
@@ -362,11 +350,11 @@ impl HostedGame for TakaGame {
             let value = value.replace('\\', "\\\\").replace('"', "\\\"");
             let _ = writeln!(text, "[{name} \"{value}\"]");
         }
-        if self.start != Position::start_with(settings) {
-            let _ = writeln!(text, "[Position \"{}\"]", self.start);
+        if game.start != Position::start_with(settings) {
+            let _ = writeln!(text, "[Position \"{}\"]", game.start);
         }
         text.push('\n');
-        for turn in &self.turns {
+        for turn in &game.turns {
             let _ = writeln!(text, "{turn}");
         }
         Export {
@@ -376,28 +364,24 @@ impl HostedGame for TakaGame {
         }
     }
 
-    fn has_computer(_settings: &TakaSettings) -> bool {
-        true
-    }
-
     /// The level's search (docs/ai.md, "Taka"), within the bot's clock
     /// ceiling.
-    fn computer_move(&self, level: u8, seed: u64) -> Option<String> {
+    fn computer_move(position: &Position, level: u8, seed: u64) -> Option<String> {
         let mut settings = search::level_settings(level, seed);
         settings.limits.movetime = Some(MOVE_TIME_CEILING);
-        let report = Searcher::new().search(&self.position, settings)?;
+        let report = Searcher::new().search(position, settings)?;
         Some(report.best.to_string())
     }
 
     /// A two-turn search without noise, in hundredths of a ball for
     /// `seat`; within half a ball it counts as even (0). A forced result
     /// is plus or minus [`DECIDED_EVALUATION`].
-    fn computer_judgement(&self, seat: Seat) -> Option<i32> {
+    fn computer_judgement(position: &Position, seat: Seat) -> Option<i32> {
         let horizon = judged::Horizon {
             depth: JUDGEMENT_DEPTH,
             movetime: None,
         };
-        let (white, _) = analysis::search(&mut Searcher::new(), &self.position, horizon);
+        let (white, _) = analysis::search(&mut Searcher::new(), position, horizon);
         let score = match seat {
             Seat::Player1 => white,
             Seat::Player2 => -white,
@@ -411,16 +395,14 @@ impl HostedGame for TakaGame {
         })
     }
 
-    const ANALYZED: bool = true;
-
     /// Fixed-depth searches of every position and turn (docs/ai.md,
     /// "/analyze").
-    fn computer_evaluation(&self, budget: &Budget) -> Option<Evaluations> {
+    fn computer_evaluation(game: &TakaGame, budget: &Budget) -> Option<Evaluations> {
         let mut searcher = Searcher::new();
         Some(judged::evaluations(
             judged::Judging {
-                start: &self.start,
-                moves: &self.turns,
+                start: &game.start,
+                moves: &game.turns,
                 depths: (analysis::DEPTH, analysis::SHALLOW),
                 decided: search::DECIDED,
                 scale: analysis::CHANCE_SCALE,
@@ -437,21 +419,10 @@ impl HostedGame for TakaGame {
     }
 }
 
-/// The plies of the search behind [`HostedGame::computer_judgement`].
+/// The plies of the search behind [`InPlay::computer_judgement`](crate::games::kit::InPlay::computer_judgement).
 const JUDGEMENT_DEPTH: u32 = 2;
 /// Scores within this (hundredths of a ball) count as even.
 const EVEN: i32 = 50;
-
-impl TakaGame {
-    fn from_position(settings: &TakaSettings, start: Position) -> TakaGame {
-        TakaGame {
-            settings: settings.clone(),
-            position: start.clone(),
-            start,
-            turns: Vec::new(),
-        }
-    }
-}
 
 /// What autocomplete compares: lower case, no spaces, dashes as `-`.
 fn completion_key(text: &str) -> String {

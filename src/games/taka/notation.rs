@@ -34,7 +34,7 @@ use std::str::FromStr;
 use super::facing::Facing;
 use super::square::{Spot, Square};
 use super::turn::{Leg, Link, Placement, Turn};
-use crate::games::error::{dash_lookalike, quoted_with};
+use crate::games::kit::error::{dash_lookalike, quoted_with};
 
 impl fmt::Display for Turn {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

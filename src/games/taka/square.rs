@@ -113,7 +113,7 @@ impl fmt::Display for ParseSquareError {
         write!(
             f,
             "{} is not a square: write a column A-J and a row 1-14, like E7",
-            crate::games::error::quoted_with(&self.0, '"')
+            crate::games::kit::error::quoted_with(&self.0, '"')
         )
     }
 }

@@ -17,8 +17,8 @@ use std::time::Duration;
 use super::search::{Limits, Searcher, Settings, DECIDED, WIN};
 use super::{Color, Position, Turn};
 use crate::budget::Budget;
-use crate::games::judged::{self, Horizon};
-use crate::games::{Evaluations, Seat};
+use crate::games::kit::judged::{self, Horizon};
+use crate::games::kit::{Evaluations, Seat};
 
 /// The plies searched at each position.
 pub const DEPTH: u32 = 6;
@@ -90,6 +90,7 @@ fn search(searcher: &mut Searcher, position: &Position, horizon: Horizon) -> (i3
             depth: Some(horizon.depth),
             nodes: Some(NODES),
             movetime: horizon.movetime,
+            soft: None,
         },
         noise: 0,
         seed: 0,

@@ -115,7 +115,7 @@ impl fmt::Display for ParseCellError {
             write!(
                 f,
                 "{} is not a cell; cells are C, N, NE, SE, S, SW, NW",
-                crate::games::error::quoted_with(&self.text, '"')
+                crate::games::kit::error::quoted_with(&self.text, '"')
             )
         }
     }

@@ -10,11 +10,11 @@ use super::analysis;
 use super::search::{self, Searcher};
 use super::{Cell, Color, Outcome, ParseTurnError, Position, Record, Turn, WinReason};
 use crate::budget::Budget;
-use crate::games::options::{challenge, OptionSpec};
-use crate::games::tak::search::MOVE_TIME_CEILING;
-use crate::games::{
+use crate::games::kit::options::{challenge, OptionSpec};
+use crate::games::kit::search::MOVE_TIME_CEILING;
+use crate::games::kit::{
     resignation_result, Completion, Evaluations, Export, ExportMeta, GameError, GameOutcome,
-    HostedGame, Played, Seat, Typed,
+    HostedGame, Played, Seat, TurnGame, Turns, Typed,
 };
 
 /// Takat's options: none. Colour and rating live on the challenge. Stored
@@ -22,14 +22,13 @@ use crate::games::{
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TakatSettings {}
 
-/// A game of Takat: Player 1 is White and moves first (RULINGS Takat 2).
+/// Takat played turn by turn: Player 1 is White and moves first (RULINGS
+/// Takat 2).
 #[derive(Clone, Debug)]
-pub struct TakatGame {
-    pub settings: TakatSettings,
-    pub start: Position,
-    pub position: Position,
-    pub turns: Vec<Turn>,
-}
+pub struct Takat;
+
+/// A game of Takat: the start, the position and the turns.
+pub type TakatGame = Turns<Takat>;
 
 fn color_seat(color: Color) -> Seat {
     match color {
@@ -93,7 +92,7 @@ impl HostedGame for TakatGame {
     const NOTATION_EXAMPLES: &'static str = "+NE enters, C-NE moves";
     const EXPORT_FORMAT: &'static str = "a Takat record";
 
-    fn settings_from_options(_: crate::games::Chosen<'_>) -> Result<TakatSettings, GameError> {
+    fn settings_from_options(_: crate::games::kit::Chosen<'_>) -> Result<TakatSettings, GameError> {
         Ok(TakatSettings::default())
     }
 
@@ -106,7 +105,7 @@ impl HostedGame for TakatGame {
     }
 
     fn new(settings: &TakatSettings) -> Result<TakatGame, GameError> {
-        Ok(TakatGame::from_position(settings, Position::start()))
+        Ok(Turns::from_start(settings, Position::start()))
     }
 
     /// From the position notation of docs/takat.md.
@@ -114,42 +113,15 @@ impl HostedGame for TakatGame {
         let start = snapshot
             .parse()
             .map_err(|e: super::ParsePositionError| GameError::Settings(e.to_string()))?;
-        Ok(TakatGame::from_position(settings, start))
+        Ok(Turns::from_start(settings, start))
     }
 
     fn settings(&self) -> &TakatSettings {
         &self.settings
     }
 
-    fn awaiting(&self) -> Option<Seat> {
-        (!self.position.is_over()).then(|| color_seat(self.position.to_move()))
-    }
-
-    fn play(&mut self, text: &str) -> Result<Played, GameError> {
-        let turn: Turn = text
-            .parse()
-            .map_err(|e: ParseTurnError| GameError::Parse(e.to_string()))?;
-        self.position
-            .play(turn)
-            .map_err(|e| GameError::Illegal(e.to_string()))?;
-        self.turns.push(turn);
-        Ok(Played {
-            notation: turn.to_string(),
-            note: None,
-            outcome: self.outcome(),
-        })
-    }
-
     fn parses(text: &str) -> bool {
         text.trim().parse::<Turn>().is_ok()
-    }
-
-    fn legal_actions(&self) -> Vec<String> {
-        self.position
-            .legal_turns()
-            .into_iter()
-            .map(|turn| turn.to_string())
-            .collect()
     }
 
     /// An entry (`+NE`) is matched without its `+`: players type `ne`.
@@ -169,50 +141,6 @@ impl HostedGame for TakatGame {
         }
     }
 
-    /// RULINGS Takat 8: a stack of six wins for White; a player with no
-    /// legal turn loses. Results are written as after a resignation.
-    fn outcome(&self) -> Option<GameOutcome> {
-        let outcome = self.position.outcome()?;
-        let winner = color_seat(outcome.winner);
-        Some(GameOutcome {
-            result: resignation_result(winner).to_string(),
-            winner: Some(winner),
-            reason: reason(outcome),
-        })
-    }
-
-    /// RULINGS Takat 4: Black must enter while it has fewer pieces on the board.
-    fn turn_note(&self) -> Option<String> {
-        (!self.position.is_over() && self.position.must_enter()).then(|| {
-            "must enter a piece: Black has fewer pieces on the board than White".to_string()
-        })
-    }
-
-    fn action_count(&self) -> usize {
-        self.turns.len()
-    }
-
-    /// White and Black take turns, White first: a move is one of each.
-    fn move_number(&self) -> u32 {
-        u32::try_from(self.turns.len() / 2 + 1).unwrap_or(u32::MAX)
-    }
-
-    fn actions(&self) -> Vec<String> {
-        self.turns.iter().map(|t| t.to_string()).collect()
-    }
-
-    fn snapshot(&self) -> String {
-        self.position.to_string()
-    }
-
-    fn text_board(&self) -> String {
-        text_board(&self.position)
-    }
-
-    fn perft(&self, depth: u32) -> u64 {
-        super::perft(&self.position, depth)
-    }
-
     /// The record format of docs/takat.md, with its comments.
     fn read_file(text: &str) -> Result<(TakatGame, Option<String>), GameError> {
         let record = super::parse_record(text).map_err(|e| GameError::Parse(e.to_string()))?;
@@ -229,16 +157,75 @@ impl HostedGame for TakatGame {
         Ok((game, claimed))
     }
 
-    fn mark_last(&mut self, action: &str) -> Result<(), GameError> {
-        let turn: Turn = action
-            .parse()
-            .map_err(|e: ParseTurnError| GameError::Parse(e.to_string()))?;
-        self.turns.push(turn);
-        Ok(())
+    fn has_computer(_settings: &TakatSettings) -> bool {
+        true
+    }
+
+    const ANALYZED: bool = true;
+}
+
+impl TurnGame for Takat {
+    type Settings = TakatSettings;
+    type Position = Position;
+    type Turn = Turn;
+
+    fn read(text: &str) -> Result<Turn, GameError> {
+        text.parse()
+            .map_err(|e: ParseTurnError| GameError::Parse(e.to_string()))
+    }
+
+    fn awaiting(position: &Position) -> Option<Seat> {
+        (!position.is_over()).then(|| color_seat(position.to_move()))
+    }
+
+    fn legal_turns(position: &Position) -> Vec<Turn> {
+        position.legal_turns()
+    }
+
+    fn play(position: &mut Position, turn: Turn) -> Result<Played, GameError> {
+        position
+            .play(turn)
+            .map_err(|e| GameError::Illegal(e.to_string()))?;
+        Ok(Played {
+            notation: turn.to_string(),
+            note: None,
+            outcome: None,
+        })
+    }
+
+    /// RULINGS Takat 8: a stack of six wins for White; a player with no
+    /// legal turn loses. Results are written as after a resignation.
+    fn outcome(game: &TakatGame) -> Option<GameOutcome> {
+        let outcome = game.position.outcome()?;
+        let winner = color_seat(outcome.winner);
+        Some(GameOutcome {
+            result: resignation_result(winner).to_string(),
+            winner: Some(winner),
+            reason: reason(outcome),
+        })
+    }
+
+    /// RULINGS Takat 4: Black must enter while it has fewer pieces on the board.
+    fn turn_note(position: &Position) -> Option<String> {
+        (!position.is_over() && position.must_enter()).then(|| {
+            "must enter a piece: Black has fewer pieces on the board than White".to_string()
+        })
+    }
+
+    fn snapshot(position: &Position) -> String {
+        position.to_string()
+    }
+
+    fn text_board(position: &Position) -> String {
+        text_board(position)
+    }
+
+    fn perft(position: &Position, depth: u32) -> u64 {
+        super::perft(position, depth)
     }
 
     /// The record format of docs/takat.md; dates as 2026-01-31.
-    fn export(&self, meta: &ExportMeta) -> Export {
+    fn export(game: &TakatGame, meta: &ExportMeta) -> Export {
         let tags = [
             ("Game", "Takat".to_string()),
             ("White", meta.players[0].clone()),
@@ -249,8 +236,8 @@ impl HostedGame for TakatGame {
         ];
         let record = Record {
             tags: tags.into_iter().map(|(k, v)| (k.to_string(), v)).collect(),
-            start: self.start.clone(),
-            turns: self.turns.clone(),
+            start: game.start.clone(),
+            turns: game.turns.clone(),
         };
         Export {
             extension: "takat",
@@ -259,22 +246,18 @@ impl HostedGame for TakatGame {
         }
     }
 
-    fn has_computer(_settings: &TakatSettings) -> bool {
-        true
-    }
-
-    fn computer_move(&self, level: u8, seed: u64) -> Option<String> {
+    fn computer_move(position: &Position, level: u8, seed: u64) -> Option<String> {
         // The level's own limits, within the bot's clock ceiling.
         let mut settings = search::level_settings(level, seed);
         settings.limits.movetime = Some(MOVE_TIME_CEILING);
-        let report = Searcher::new().search(&self.position, settings)?;
+        let report = Searcher::new().search(position, settings)?;
         Some(report.best.to_string())
     }
 
     /// A search of four plies. The leaf heuristic does not weigh the two
     /// unequal sides fairly, so only a result proven within those plies
     /// counts: 1 a forced win for `seat`, -1 a forced loss, else 0.
-    fn computer_judgement(&self, seat: Seat) -> Option<i32> {
+    fn computer_judgement(position: &Position, seat: Seat) -> Option<i32> {
         let settings = search::Settings {
             limits: search::Limits {
                 depth: Some(4),
@@ -283,8 +266,8 @@ impl HostedGame for TakatGame {
             noise: 0,
             seed: 0,
         };
-        let report = Searcher::new().search(&self.position, settings)?;
-        let mover = color_seat(self.position.to_move());
+        let report = Searcher::new().search(position, settings)?;
+        let mover = color_seat(position.to_move());
         Some(match report.proven() {
             None => 0,
             Some(wins) if wins == (mover == seat) => 1,
@@ -292,24 +275,11 @@ impl HostedGame for TakatGame {
         })
     }
 
-    const ANALYZED: bool = true;
-
     /// Fixed-depth searches of every position and turn (docs/ai.md,
     /// "/analyze").
-    fn computer_evaluation(&self, budget: &Budget) -> Option<Evaluations> {
-        let game = (&self.start, &self.turns[..]);
-        Some(analysis::evaluations(game, budget, color_seat))
-    }
-}
-
-impl TakatGame {
-    fn from_position(settings: &TakatSettings, start: Position) -> TakatGame {
-        TakatGame {
-            settings: settings.clone(),
-            position: start.clone(),
-            start,
-            turns: Vec::new(),
-        }
+    fn computer_evaluation(game: &TakatGame, budget: &Budget) -> Option<Evaluations> {
+        let turns = (&game.start, &game.turns[..]);
+        Some(analysis::evaluations(turns, budget, color_seat))
     }
 }
 
@@ -353,4 +323,156 @@ fn text_board(position: &Position) -> String {
         position.in_hand(Color::Black)
     );
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::kit::{FactsOf, InPlay};
+
+    fn takat() -> TakatGame {
+        TakatGame::new(&TakatSettings::default()).unwrap()
+    }
+
+    #[test]
+    fn takat_has_no_options_of_its_own_and_is_stored_as_its_name() {
+        // RULINGS Takat 1-8 fix the board and the pieces: only the
+        // computer's level is Takat's own option.
+        let own = crate::games::kit::options::own_options(TakatGame::CHALLENGE_OPTIONS);
+        assert_eq!(own.map(|o| o.name).collect::<Vec<_>>(), ["level"]);
+        assert_eq!(
+            serde_json::to_string(&TakatSettings::default()).unwrap(),
+            "{}"
+        );
+        assert_eq!(TakatGame::seat_name(Seat::Player1), "white");
+        assert_eq!(
+            TakatGame::describe(&TakatSettings::default()),
+            "Takat, 6 white pieces against 15 black"
+        );
+    }
+
+    #[test]
+    fn takat_plays_from_text() {
+        // RULINGS Takat 2, 4: White (Player 1) first; Black must then enter.
+        let mut game = takat();
+        assert_eq!(game.awaiting(), Some(Seat::Player1));
+        assert_eq!(game.snapshot(), "x/x/x/x/x/x/x w -");
+        assert_eq!(
+            game.legal_actions(),
+            ["+N", "+NE", "+SE", "+S", "+SW", "+NW"]
+        );
+        let played = game.play(" n ").unwrap();
+        assert_eq!(played.notation, "+N");
+        assert!(played.note.is_none() && played.outcome.is_none());
+        assert_eq!(game.awaiting(), Some(Seat::Player2));
+        assert!(game.turn_note().unwrap().contains("must enter"));
+        let before = game.snapshot();
+        for (bad, why) in [
+            ("N-C", "Black must enter"),
+            ("+C", "centre"),
+            ("+N", "occupied"),
+            ("E", "not a cell"),
+            ("", "no turn given"),
+            ("C--N", "cannot read"),
+        ] {
+            let err = game.play(bad).unwrap_err().to_string();
+            assert!(err.contains(why), "{bad}: {err}");
+        }
+        assert_eq!(game.snapshot(), before);
+        assert_eq!(game.action_count(), 1);
+        game.play("+ne").unwrap();
+        // RULINGS Takat 7: the piece just entered may not be moved.
+        assert!(game
+            .play("NE-C")
+            .unwrap_err()
+            .to_string()
+            .contains("just moved"));
+        assert_eq!(game.actions(), ["+N", "+NE"]);
+    }
+
+    #[test]
+    fn takat_ends_with_result_strings_and_reasons() {
+        // RULINGS Takat 8: a player with no legal turn loses.
+        let black_wins =
+            "+N +NE +S +SE NE-SE +NW +SW N-NW S-SW NW-SW +S +N NW-C N-C +NE +N +NW NE-N";
+        let moves: Vec<&str> = black_wins.split(' ').collect();
+        let mut game = takat();
+        for turn in &moves[..moves.len() - 1] {
+            game.play(turn).unwrap();
+        }
+        let outcome = game.play("ne-n").unwrap().outcome.unwrap();
+        assert_eq!(outcome.result, "0-1");
+        assert_eq!(outcome.winner, Some(Seat::Player2));
+        assert_eq!(outcome.reason, "white has no legal turn");
+        assert_eq!(game.awaiting(), None);
+        assert!(game.legal_actions().is_empty());
+        assert!(game.turn_note().is_none());
+        assert_eq!(
+            game.play("+S").unwrap_err(),
+            GameError::Illegal("the game is over".into())
+        );
+    }
+
+    #[test]
+    fn takat_export_is_a_record_that_replays() {
+        let mut game = takat();
+        for turn in ["+N", "+S", "N-C"] {
+            game.play(turn).unwrap();
+        }
+        let export = game.export(&ExportMeta {
+            players: ["alice".into(), "bob \"b\"".into()],
+            date: "2026.01.31".into(),
+            site: "taktable".into(),
+            result: "*".into(),
+        });
+        assert_eq!(export.extension, "takat");
+        assert!(export.viewer_link.is_none());
+        assert_eq!(
+            export.text,
+            "[Game \"Takat\"]\n[White \"alice\"]\n[Black \"bob \\\"b\\\"\"]\n[Date \"2026-01-31\"]\n[Result \"*\"]\n[Site \"taktable\"]\n\n+N\n+S\nN-C\n"
+        );
+        let record = super::super::parse_record(&export.text).unwrap();
+        assert_eq!(record.tag("Black"), Some("bob \"b\""));
+        assert_eq!(
+            record.final_position().unwrap().to_string(),
+            game.snapshot()
+        );
+    }
+
+    #[test]
+    fn takat_text_board_is_the_hexagon() {
+        let mut game = takat();
+        for turn in ["+N", "+NE", "N-C", "NE-C", "+SW"] {
+            game.play(turn).unwrap();
+        }
+        assert_eq!(
+            game.text_board(),
+            "         N*  .\n\
+             NW  .              NE  .\n\
+             \x20        C   wb\n\
+             SW* w              SE* .\n\
+             \x20        S   .\n\
+             in hand: white 4; black 14 (stacks bottom to top, * red cell)"
+        );
+    }
+
+    #[test]
+    fn autocomplete_reads_a_bare_cell_as_an_entry() {
+        // `ne` is typed for the entry `+NE`; a typed `+` asks for entries only.
+        let facts = FactsOf::<TakatGame>(std::marker::PhantomData);
+        let turns: Vec<String> = ["C-NE", "+NE", "+N", "NE-C", "N-C"]
+            .map(String::from)
+            .to_vec();
+        let rank = |typed| crate::games::kit::rank_actions(&facts, turns.clone(), typed, 25);
+        assert_eq!(rank("ne"), ["+NE", "NE-C", "C-NE"]);
+        assert_eq!(rank("+n"), ["+N", "+NE"]);
+        assert_eq!(rank("n"), ["+N", "+NE", "N-C", "NE-C", "C-NE"]);
+    }
+
+    #[test]
+    fn the_rules_say_which_cells_are_neighbours() {
+        // Issue 13 item 9: which Takat cells are neighbours (RULINGS Takat 1).
+        assert!(TakatGame::RULES.contains("N and S are not neighbours, nor NW and NE"));
+        assert!(TakatGame::RULES.contains("C-NE"));
+    }
 }

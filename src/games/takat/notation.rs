@@ -15,7 +15,7 @@ use std::str::FromStr;
 
 use super::cell::ParseCellError;
 use super::turn::Turn;
-use crate::games::error::{dash_lookalike, quoted_with};
+use crate::games::kit::error::{dash_lookalike, quoted_with};
 
 impl fmt::Display for Turn {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -238,7 +238,7 @@ pub fn parse_record(text: &str) -> Result<Record, RecordError> {
     let mut pos = start.clone();
     let mut turns = Vec::new();
     let mut open: Option<usize> = None;
-    for (i, raw) in crate::games::record::lines(text).enumerate() {
+    for (i, raw) in crate::games::kit::record::lines(text).enumerate() {
         let line = i + 1;
         let err = |kind| RecordError { line, kind };
         let content = strip_comments(raw, line, &mut open).map_err(err)?;
@@ -250,7 +250,7 @@ pub fn parse_record(text: &str) -> Result<Record, RecordError> {
             if !turns.is_empty() {
                 return Err(err(RecordErrorKind::TagAfterTurns));
             }
-            let (key, mut value) = crate::games::record::tag(content)
+            let (key, mut value) = crate::games::kit::record::tag(content)
                 .ok_or_else(|| err(RecordErrorKind::BadTag(content.to_string())))?;
             if tags.iter().any(|(k, _)| k.eq_ignore_ascii_case(&key)) {
                 return Err(err(RecordErrorKind::DuplicateTag(key)));

@@ -13,28 +13,24 @@
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use super::cell::Cell;
 use super::color::Color;
 use super::position::{Position, Safety, MAX_HEIGHT};
 use super::turn::Turn;
+pub use crate::games::kit::search::Limits;
+use crate::games::kit::search::{mix, noise, Entry, WinScale};
 
+/// How a decided game scores, in the leaf heuristic's points.
+pub const SCORES: WinScale = WinScale::new(100_000);
 /// The score of a won game, less the plies to the win.
-pub const WIN: i32 = 100_000;
+pub const WIN: i32 = SCORES.win;
 /// Scores beyond this are proven wins or losses.
-pub const DECIDED: i32 = WIN - 1_000;
+pub const DECIDED: i32 = SCORES.decided();
 const MAX_DEPTH: u32 = 64;
 /// Entries kept before the table is emptied.
 const TABLE_LIMIT: usize = 2_000_000;
-
-/// When to stop, as for Tak: depth 1 always completes.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Limits {
-    pub depth: Option<u32>,
-    pub nodes: Option<u64>,
-    pub movetime: Option<Duration>,
-}
 
 /// A level's settings: limits and seeded evaluation noise.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -50,7 +46,7 @@ const DEPTH_CEILING: u64 = 40_000;
 /// Levels 1-10 for Takat, as Tak's: levels 1-6 search a fixed depth (with
 /// a node ceiling), levels 7-10 double a node budget, so that no level
 /// reads the clock and each plays the same on a loaded machine (the bot
-/// adds [`crate::games::tak::search::MOVE_TIME_CEILING`] on top). Level
+/// adds [`crate::games::kit::search::MOVE_TIME_CEILING`] on top). Level
 /// 10's budget takes about a second of one idle core (docs/ai.md).
 pub fn level_settings(level: u8, seed: u64) -> Settings {
     let (depth, nodes, noise) = match level.clamp(1, 10) {
@@ -69,7 +65,7 @@ pub fn level_settings(level: u8, seed: u64) -> Settings {
         limits: Limits {
             depth,
             nodes,
-            movetime: None,
+            ..Limits::default()
         },
         noise,
         seed,
@@ -93,22 +89,13 @@ impl Report {
     /// Whether the score is proven: `Some(true)` a forced win for the
     /// player to move, `Some(false)` a forced loss.
     pub fn proven(&self) -> Option<bool> {
-        (self.score.abs() > DECIDED).then_some(self.score > 0)
+        SCORES.proven(self.score)
     }
 
     /// Plies to the end of a proven result.
     pub fn plies_to_end(&self) -> Option<u32> {
-        self.proven().map(|_| (WIN - self.score.abs()) as u32)
+        SCORES.plies_to_end(self.score)
     }
-}
-
-#[derive(Clone, Copy)]
-struct Entry {
-    depth: u32,
-    score: i32,
-    lower: bool,
-    upper: bool,
-    best: Option<Turn>,
 }
 
 /// Hashes a [`Position::code`] by mixing its bits (the code is already
@@ -118,7 +105,7 @@ pub struct CodeHasher(u64);
 
 impl Hasher for CodeHasher {
     fn finish(&self) -> u64 {
-        crate::games::tak::search::mix(self.0)
+        mix(self.0)
     }
     fn write(&mut self, bytes: &[u8]) {
         for &b in bytes {
@@ -136,7 +123,7 @@ pub type CodeHash = BuildHasherDefault<CodeHasher>;
 /// A searcher; keep one per game so the table carries over.
 #[derive(Default)]
 pub struct Searcher {
-    table: HashMap<u64, Entry, CodeHash>,
+    table: HashMap<u64, Entry<Turn>, CodeHash>,
     nodes: u64,
     settings: Option<Settings>,
     start: Option<Instant>,
@@ -209,8 +196,7 @@ impl Searcher {
 
     fn budget_spent(&self, limits: Limits) -> bool {
         let elapsed = self.start.map(|s| s.elapsed()).unwrap_or_default();
-        limits.nodes.is_some_and(|n| self.nodes >= n)
-            || limits.movetime.is_some_and(|t| elapsed * 2 >= t)
+        limits.spent(self.nodes, elapsed)
     }
 
     fn negamax(
@@ -259,14 +245,8 @@ impl Searcher {
         let entry = self.table.get(&code).copied();
         if let Some(e) = entry {
             if e.depth >= depth {
-                let score = from_table(e.score, ply);
-                let usable = match (e.lower, e.upper) {
-                    (true, true) => true,
-                    (true, false) => score >= beta,
-                    (false, true) => score <= alpha,
-                    (false, false) => false,
-                };
-                if usable {
+                let score = SCORES.shifted(e.score, -ply);
+                if e.cuts(score, alpha, beta) {
                     return score;
                 }
             }
@@ -303,7 +283,7 @@ impl Searcher {
             code,
             Entry {
                 depth,
-                score: to_table(best_score, ply),
+                score: SCORES.shifted(best_score, ply),
                 lower: best_score > original_alpha,
                 upper: best_score < beta,
                 best: best_turn,
@@ -329,33 +309,8 @@ impl Searcher {
         let mut score = if mover == Color::White { white } else { -white };
         score += mobility.min(20) as i32 * 6;
         if let Some(settings) = self.settings {
-            let amplitude = settings.noise;
-            if amplitude > 0 {
-                let key = position.code() ^ settings.seed;
-                let h = crate::games::tak::search::mix(key);
-                score += (h % (2 * amplitude as u64 + 1)) as i32 - amplitude;
-            }
+            score += noise(settings.noise, settings.seed, position.code());
         }
-        score
-    }
-}
-
-fn to_table(score: i32, ply: i32) -> i32 {
-    if score > DECIDED {
-        score + ply
-    } else if score < -DECIDED {
-        score - ply
-    } else {
-        score
-    }
-}
-
-fn from_table(score: i32, ply: i32) -> i32 {
-    if score > DECIDED {
-        score - ply
-    } else if score < -DECIDED {
-        score + ply
-    } else {
         score
     }
 }
@@ -402,7 +357,7 @@ mod tests {
                 position = Position::start();
                 continue;
             }
-            state = crate::games::tak::search::mix(state.wrapping_add(1));
+            state = crate::games::kit::search::mix(state.wrapping_add(1));
             position.apply(turns[(state % turns.len() as u64) as usize]);
             if !position.is_over() {
                 out.push(position.clone());

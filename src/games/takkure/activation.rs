@@ -719,8 +719,9 @@ impl Game {
             }
             _ if self.tokens == 0 => {
                 log.push(format!(
-                    "{} spent its 4 activations and keeps the ball",
-                    self.attack
+                    "{} spent its 4 activations and keeps the ball ({})",
+                    self.attack,
+                    self.ball_words()
                 ));
                 self.take_tokens(self.attack, true, log);
             }
@@ -808,7 +809,7 @@ impl Game {
             Side::Away
         };
         log.push(format!(
-            "half time: home {} - away {}; {chooser} wins the referee roll",
+            "half time: home {} - away {}; {chooser} wins the referee's coin flip",
             self.score[0], self.score[1]
         ));
         self.step = Step::Choose { chooser };

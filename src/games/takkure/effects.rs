@@ -24,6 +24,22 @@ const SCATTER: [(i32, i32); 12] = [
     (0, -2),  // 12
 ];
 
+/// The compass direction of a clock-face hour (RULINGS Takkure 8: 12 is
+/// north, towards row 1; 3 east, towards column P), the nearest of eight:
+/// "north", "north-east", ...; the pictures show the same compass.
+pub fn clock_direction(hour: u8) -> &'static str {
+    match hour % 12 {
+        0 => "north",
+        1 | 2 => "north-east",
+        3 => "east",
+        4 | 5 => "south-east",
+        6 => "south",
+        7 | 8 => "south-west",
+        9 => "west",
+        _ => "north-west",
+    }
+}
+
 impl Game {
     /// A die for a roll, as several dice when a skill gives more.
     pub(super) fn dice(&mut self, n: usize) -> Vec<u8> {
@@ -132,8 +148,11 @@ impl Game {
         match landing {
             Some(sq) => {
                 self.ball = Ball::Loose(sq);
+                self.trace.scatters.push((from, sq));
                 log.push(format!(
-                    "the ball scatters from {from}: {die} o'clock, it lands on {sq}"
+                    "the ball scatters from {from}, {die} on the clock face: 2 squares {}, \
+                     it lands on {sq}",
+                    clock_direction(die)
                 ));
             }
             None => {

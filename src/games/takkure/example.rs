@@ -175,12 +175,16 @@ impl Game {
             side: attack,
             slot: super::squad::Role::slot(role) as u8,
         };
+        // Never backwards: an example that gives ground back undoes the
+        // step before (issue 42).
         let moves_forward = |i: &Input, only: Option<PlayerId>| match i {
             Input::Act {
                 role,
                 action: Action::Move { to, via: None },
             } if !own_goal(to) && only.map_or(true, |p| p == of(*role)) => {
-                Some(self.forward_score(self.player(of(*role)).square, *to))
+                let from = self.player(of(*role)).square?;
+                (progress(attack, *to) >= progress(attack, from))
+                    .then(|| self.forward_score(Some(from), *to))
             }
             _ => None,
         };
@@ -227,6 +231,20 @@ impl Game {
         };
         example
             .or_else(|| best(legal, |i| moves_forward(i, None)))
+            .or_else(|| {
+                legal
+                    .iter()
+                    .find(|i| {
+                        !matches!(
+                            i,
+                            Input::Act {
+                                action: Action::Move { .. },
+                                ..
+                            }
+                        )
+                    })
+                    .cloned()
+            })
             .or_else(|| legal.first().cloned())
     }
 
@@ -246,6 +264,12 @@ impl Game {
             _ => None,
         };
         best(legal, |i| match i {
+            // A carrier already on the ground is better stolen from: a
+            // tackle there takes no ball (issue 42).
+            Input::Act {
+                action: Action::Tackle(_),
+                ..
+            } if self.carrier().is_some_and(|c| self.player(c).ground) => None,
             Input::Act {
                 role,
                 action: Action::Tackle(point),
@@ -281,11 +305,11 @@ impl Game {
     fn second_examples(&self, legal: &[Input]) -> Vec<Input> {
         let attack = self.attack;
         let carries = self.active().is_some() && self.active() == self.carrier();
-        let ball = match self.ball {
+        let loose = match self.ball {
             Ball::Loose(sq) => Some(sq),
-            Ball::Held(c) => self.player(c).square,
-            Ball::Out => None,
+            _ => None,
         };
+        let here = self.active().and_then(|a| self.player(a).square);
         // A carrier facing tacklers in contact dodges first; else it runs.
         let dodge_first = carries && !self.tacklers_in_contact().is_empty();
         let kind = |i: &Input| -> u8 {
@@ -310,12 +334,24 @@ impl Game {
                     Input::Second(Second::Pass { from: Some(_), .. }) => None,
                     Input::Second(Second::Dodge(o) | Second::Break(o)) if !o.is_empty() => None,
                     Input::Second(Second::Move(to)) if attack.other().scores_in(*to) => None,
-                    Input::Second(Second::Move(to)) if carries => Some(
-                        self.forward_score(self.active().and_then(|a| self.player(a).square), *to),
-                    ),
-                    Input::Second(Second::Move(to)) => {
-                        Some(-i64::from(ball.map_or(0, |b| b.distance(*to))))
+                    // Never back towards its own in-goal, undoing the
+                    // first action (issue 42: a D5-D8 shuttle), unless to
+                    // stand beside a loose ball and pick it up next.
+                    Input::Second(Second::Move(to))
+                        if progress(attack, *to) < progress(attack, here?)
+                            && !loose.is_some_and(|b| b.distance(*to) <= 1) =>
+                    {
+                        None
                     }
+                    Input::Second(Second::Move(to)) if carries => {
+                        Some(self.forward_score(Some(here?), *to))
+                    }
+                    Input::Second(Second::Move(to)) => match loose {
+                        Some(b) => Some(-i64::from(b.distance(*to))),
+                        // A teammate has the ball: up in support, level
+                        // with it or ahead.
+                        None => Some(self.forward_score(Some(here?), *to)),
+                    },
                     _ => Some(0),
                 }
             });
@@ -406,7 +442,7 @@ impl Game {
                 };
                 format!(
                     "activate a player ({} left) with its first action{}{also}",
-                    super::super::plural(u32::from(self.tokens), "activation token"),
+                    crate::games::kit::plural(u32::from(self.tokens), "activation token"),
                     e_g(main)
                 )
             }

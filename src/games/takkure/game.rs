@@ -131,6 +131,31 @@ pub struct Game {
     pub(super) activation: Option<Activation>,
     pub(super) seed: u64,
     pub(super) dice: Dice,
+    /// What the last input did that the position does not show, for the
+    /// picture: not part of the position (never stored, never compared).
+    #[serde(skip)]
+    pub(super) trace: Trace,
+}
+
+/// The ball's flights of the last input that the position does not show:
+/// each scatter, from where to where (RULINGS Takkure 8). Two games that
+/// differ only in their trace are the same position, so it compares equal
+/// and hashes to nothing.
+#[derive(Clone, Debug, Default)]
+pub struct Trace {
+    pub scatters: Vec<(Square, Square)>,
+}
+
+impl PartialEq for Trace {
+    fn eq(&self, _: &Trace) -> bool {
+        true
+    }
+}
+
+impl Eq for Trace {}
+
+impl std::hash::Hash for Trace {
+    fn hash<H: std::hash::Hasher>(&self, _: &mut H) {}
 }
 
 impl Game {
@@ -153,6 +178,7 @@ impl Game {
             activation: None,
             seed,
             dice,
+            trace: Trace::default(),
         }
     }
 
@@ -202,6 +228,11 @@ impl Game {
 
     pub fn kickoff(&self) -> &KickOff {
         &self.kickoff
+    }
+
+    /// The ball's scatters in the last input played, from where to where.
+    pub fn scatters(&self) -> &[(Square, Square)] {
+        &self.trace.scatters
     }
 
     pub fn player(&self, id: PlayerId) -> &Player {
@@ -427,6 +458,7 @@ impl Game {
             return Err(InputError(self.wrong_step(true)));
         }
         self.check(input)?;
+        self.trace = Trace::default();
         let mut log = Vec::new();
         match (self.step, input) {
             (Step::Choose { chooser }, Input::Kick) => self.start_kickoff(chooser, &mut log),

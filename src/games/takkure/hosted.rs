@@ -13,10 +13,10 @@ use super::{
     computer, Activation, Ball, Game, Input, Outcome, ParseInputError, PlayerId, Side, Squad,
     Square, Step,
 };
-use crate::games::options::{challenge, opt, Chosen, OptionKind, OptionSpec, OptionValue};
-use crate::games::{
-    resignation_result, Completion, Export, ExportMeta, GameError, GameOutcome, HostedGame, Played,
-    Seat, Typed, DRAW_RESULT,
+use crate::games::kit::options::{challenge, opt, Chosen, OptionKind, OptionSpec, OptionValue};
+use crate::games::kit::{
+    resignation_result, Completion, Export, ExportMeta, GameError, GameOutcome, HostedGame, InPlay,
+    Played, Seat, Typed, DRAW_RESULT,
 };
 
 /// The largest seed a challenge may fix: Discord's integer options stop at
@@ -74,6 +74,9 @@ pub struct TakkureGame {
     /// The activation under way, or the one the last input ended (none
     /// after a kick-off input): the picture shows its path.
     pub last_activation: Option<Activation>,
+    /// The ball's last scatters, from where to where: the picture draws
+    /// them while the ball lies where they left it.
+    pub last_scatters: Vec<(Square, Square)>,
 }
 
 pub fn side_seat(side: Side) -> Seat {
@@ -100,7 +103,7 @@ const CHALLENGE_OPTIONS: &[OptionSpec] = &[
     challenge::OPPONENT,
     // RULINGS Takkure 1: the home team is the challenger's side.
     challenge::color(
-        "Your team: white is home (coach 1, defends the north), black away (default white)",
+        "Your team: white is home (coach 1, defends the north in-goal, left), black away (default white)",
     )
     .default("white"),
     opt(
@@ -142,11 +145,11 @@ const CHALLENGE_OPTIONS: &[OptionSpec] = &[
 
 /// Takkure in short (RULINGS Takkure 1-12) and its notation (docs/takkure.md).
 const RULES: &str = "\
-Takkure: rugby for two coaches, 4 players a side, D12 dice (roll at most the stat; 1 critical, 12 fumble). Field A-P x 1-28: home defends rows 1-2 and scores by a TRY in rows 27-28; away the reverse.
-- Kick-off: the referee roll's winner chooses `kick` or `receive`; players are placed (`runner F12`), the kick aimed (`kick H20 guard`), players move while the ball flies (`runner F14`, `done`), then BaC decides where it lands.
+Takkure: rugby for two coaches, 4 players a side, D12 dice (roll at most the stat; 1 critical, 12 fumble). A skill's advantage rolls two dice and keeps the better (a critical, else the higher success). Field A-P x 1-28, north (row 1) at the picture's left, as its compass shows: home defends rows 1-2 and scores by a TRY in rows 27-28; away the reverse. A scatter goes 2 squares the way a clock face points, 12 north.
+- Kick-off: the winner of the referee's coin flip chooses `kick` or `receive`; players are placed (`runner F12`), the kick aimed (`kick H20 guard`), players move while the ball flies (`runner F14`, `done`), then BaC decides where it lands.
 - The team with the ball attacks with 4 activation tokens. An activation: the attacker's first action (`runner move F12`, `via G10` for a turn, `stand`, `pass playmaker` from the ground, `hold`); the defender declares for each player (`guard tackle F12` on the marked path, `brute pressure G10`, `beast steal H11`, `stand`, `rest`), then `done`; the move is made; the attacker's second action (`move F12`, `pass runner`, `pickup`, `dodge`, `break`, `try`, `none`); the dice decide, each roll shown. After a dodge or a critical pass: `to F12`.
 - No forward passes. Tackles knock players to the ground; a grounded player can only stand up. Wounds, fatigue (3rd activation in a cycle) and injuries as in the rulebook.
-- Time: 5 boxes a half, down one when both coaches have taken their tokens; the trailing team on box 1 may `end half`. Two halves; most tries wins, equal draws.
+- Time: both coaches' time tokens stand on box 5, active side up. Taking your 4 activation tokens turns yours over (turned); taking them when it is already turned, or keeping the ball after all 4, moves both tokens down a box, active again. Box 0 ends the half; the trailing team on box 1 may `end half`. Two halves; most tries wins, equal draws.
 Case and spaces don't matter. /takkure challenge seed:N fixes the dice and tells both coaches; a drawn seed is in the record once the match is over.";
 
 const HELP: &str = "\
@@ -268,6 +271,77 @@ impl HostedGame for TakkureGame {
         &self.settings
     }
 
+    fn parses(text: &str) -> bool {
+        text.parse::<Input>().is_ok()
+    }
+
+    /// Matched without spaces, so typing `runner` or `runnermove` narrows
+    /// to that player's declarations. No input puts a new piece down in
+    /// the sense autocomplete ranks first.
+    fn completion(action: &str) -> Completion {
+        Completion {
+            key: completion_key(action),
+            placement: false,
+        }
+    }
+
+    fn typed(text: &str) -> Typed {
+        Typed {
+            key: completion_key(text),
+            placements_only: false,
+        }
+    }
+
+    /// `--home`, `--away` and `--seed` as in a challenge, but the command
+    /// line's seed is 1 when not given (the perft suite's), so its runs
+    /// repeat; from a position, the squads and seed are the position's
+    /// unless given.
+    fn from_command_line(chosen: Chosen<'_>, position: Option<&str>) -> Result<Self, GameError> {
+        let mut given = chosen.0.to_vec();
+        let start = match position {
+            Some(text) => Some(
+                text.parse::<Game>()
+                    .map_err(|e: super::ParsePositionError| GameError::Settings(e.to_string()))?,
+            ),
+            None => None,
+        };
+        let defaults = match &start {
+            Some(game) => [
+                (
+                    "home",
+                    OptionValue::String(game.squad(Side::Home).name().into()),
+                ),
+                (
+                    "away",
+                    OptionValue::String(game.squad(Side::Away).name().into()),
+                ),
+                ("seed", OptionValue::Integer(game.seed() as i64)),
+            ],
+            None => [
+                ("home", OptionValue::String(Squad::Yamato.name().into())),
+                ("away", OptionValue::String(Squad::Teriomorph.name().into())),
+                ("seed", OptionValue::Integer(1)),
+            ],
+        };
+        for (name, value) in defaults {
+            if !given.iter().any(|(n, _)| n == name) {
+                given.push((name.to_string(), value));
+            }
+        }
+        let settings = TakkureGame::settings_from_options(Chosen(&given))?;
+        match position {
+            Some(text) => TakkureGame::from_snapshot(&settings, text),
+            None => TakkureGame::new(&settings),
+        }
+    }
+
+    /// The computer coaches every step (issue 30, docs/ai.md "Takkure").
+    fn has_computer(_settings: &TakkureSettings) -> bool {
+        true
+    }
+}
+
+impl InPlay for TakkureGame {
     /// The attacker for its first and second actions, the defender for its
     /// declarations, the kicking or receiving team at a kick-off.
     fn awaiting(&self) -> Option<Seat> {
@@ -288,15 +362,14 @@ impl HostedGame for TakkureGame {
         self.inputs.push(input.clone());
         self.last_log = log;
         self.last_activation = self.under_way().or(before);
+        if !self.game.scatters().is_empty() {
+            self.last_scatters = self.game.scatters().to_vec();
+        }
         Ok(Played {
             notation: input.to_string(),
             note,
             outcome: self.outcome(),
         })
-    }
-
-    fn parses(text: &str) -> bool {
-        text.parse::<Input>().is_ok()
     }
 
     fn legal_actions(&self) -> Vec<String> {
@@ -305,23 +378,6 @@ impl HostedGame for TakkureGame {
             .iter()
             .map(Input::to_string)
             .collect()
-    }
-
-    /// Matched without spaces, so typing `runner` or `runnermove` narrows
-    /// to that player's declarations. No input puts a new piece down in
-    /// the sense autocomplete ranks first.
-    fn completion(action: &str) -> Completion {
-        Completion {
-            key: completion_key(action),
-            placement: false,
-        }
-    }
-
-    fn typed(text: &str) -> Typed {
-        Typed {
-            key: completion_key(text),
-            placements_only: false,
-        }
     }
 
     /// RULINGS Takkure 12: two halves, most tries wins, equal is a draw.
@@ -377,60 +433,9 @@ impl HostedGame for TakkureGame {
         text_board(&self.game)
     }
 
-    /// `--home`, `--away` and `--seed` as in a challenge, but the command
-    /// line's seed is 1 when not given (the perft suite's), so its runs
-    /// repeat; from a position, the squads and seed are the position's
-    /// unless given.
-    fn from_command_line(chosen: Chosen<'_>, position: Option<&str>) -> Result<Self, GameError> {
-        let mut given = chosen.0.to_vec();
-        let start = match position {
-            Some(text) => Some(
-                text.parse::<Game>()
-                    .map_err(|e: super::ParsePositionError| GameError::Settings(e.to_string()))?,
-            ),
-            None => None,
-        };
-        let defaults = match &start {
-            Some(game) => [
-                (
-                    "home",
-                    OptionValue::String(game.squad(Side::Home).name().into()),
-                ),
-                (
-                    "away",
-                    OptionValue::String(game.squad(Side::Away).name().into()),
-                ),
-                ("seed", OptionValue::Integer(game.seed() as i64)),
-            ],
-            None => [
-                ("home", OptionValue::String(Squad::Yamato.name().into())),
-                ("away", OptionValue::String(Squad::Teriomorph.name().into())),
-                ("seed", OptionValue::Integer(1)),
-            ],
-        };
-        for (name, value) in defaults {
-            if !given.iter().any(|(n, _)| n == name) {
-                given.push((name.to_string(), value));
-            }
-        }
-        let settings = TakkureGame::settings_from_options(Chosen(&given))?;
-        match position {
-            Some(text) => TakkureGame::from_snapshot(&settings, text),
-            None => TakkureGame::new(&settings),
-        }
-    }
-
     /// The engine's perft: distinct inputs, the dice fixed by the seed.
     fn perft(&self, depth: u32) -> u64 {
         super::perft(&self.game, depth)
-    }
-
-    /// A record: tags as `[Name "value"]`, then one input a line. The seed
-    /// (and a start position other than the standard one, which holds the
-    /// generator) is written only once the match is over (RULINGS Takkure 4).
-    /// The computer coaches every step (issue 30, docs/ai.md "Takkure").
-    fn has_computer(_settings: &TakkureSettings) -> bool {
-        true
     }
 
     /// The coach's next input at `level` (1-5; above, 5), one step at a
@@ -439,6 +444,9 @@ impl HostedGame for TakkureGame {
         computer::coach_input(&self.game, level, seed).map(|input| input.to_string())
     }
 
+    /// A record: tags as `[Name "value"]`, then one input a line. The seed
+    /// (and a start position other than the standard one, which holds the
+    /// generator) is written only once the match is over (RULINGS Takkure 4).
     fn export(&self, meta: &ExportMeta) -> Export {
         let mut text = String::new();
         let over = meta.result != "*" || self.game.step() == Step::Over;
@@ -474,6 +482,12 @@ impl HostedGame for TakkureGame {
             viewer_link: None,
         }
     }
+
+    fn mark_last(&mut self, action: &str) -> Result<(), GameError> {
+        Err(GameError::Parse(format!(
+            "Takkure pictures highlight only a turn played (use --moves), not `{action}`"
+        )))
+    }
 }
 
 impl TakkureGame {
@@ -492,6 +506,7 @@ impl TakkureGame {
             inputs: Vec::new(),
             last_log: Vec::new(),
             last_activation: None,
+            last_scatters: Vec::new(),
         };
         game.last_activation = game.under_way();
         game

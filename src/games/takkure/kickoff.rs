@@ -288,6 +288,7 @@ impl Game {
             ));
             if roll.success() {
                 self.ball = Ball::Held(id);
+                log.push(self.has_ball(id));
                 break;
             }
         }

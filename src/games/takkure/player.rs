@@ -117,7 +117,7 @@ impl Player {
         }
     }
 
-    /// REST: turns a token over, or removes an already turned one (4.02).
+    /// REST: turns a token over, or removes an already turned one (4.03).
     pub fn rest(&mut self) {
         if self.rested > 0 {
             self.rested -= 1;

@@ -28,6 +28,27 @@ enum Faced {
     Pass,
 }
 
+/// Which of a skill's two dice counts, in words (RULINGS Takkure 4: the
+/// better die, a critical first, then the highest success, since a higher
+/// success wins face to face).
+fn kept(dice: &[u8], roll: Roll) -> &'static str {
+    let successes = dice
+        .iter()
+        .filter(|&&die| Roll { die, ..roll }.success())
+        .count();
+    if roll.critical() {
+        "the critical kept"
+    } else if successes == 0 {
+        "both fail"
+    } else if successes == 1 {
+        "the success kept"
+    } else if dice.iter().all(|&d| d == roll.die) {
+        "the same die twice"
+    } else {
+        "the higher success kept"
+    }
+}
+
 impl Game {
     /// How many defenders who declared PRESSURE stand within 2 of `id`
     /// (1.06): -1 each to its second action.
@@ -54,12 +75,21 @@ impl Game {
         self.dice(n)
     }
 
-    /// "[10 4] 4 vs REF 8 -1 pressure = 7, success": every die thrown, the
-    /// one that counts, and the target with its modifiers.
-    fn show(dice: &[u8], roll: Roll, target: &Target) -> String {
+    /// "4 vs REF 8 -1 pressure = 7, success", or with two dice:
+    /// "advantage (Counterfoot), two dice [10 4], the success kept: 4 vs
+    /// REF 8 -1 pressure = 7, success": every die thrown, why there are two
+    /// and which one counts (RULINGS Takkure 4), and the target with its
+    /// modifiers.
+    fn show(dice: &[u8], roll: Roll, target: &Target, skill: Skill) -> String {
         if dice.len() > 1 {
             let all: Vec<String> = dice.iter().map(u8::to_string).collect();
-            format!("[{}] {}", all.join(" "), roll.against(target))
+            format!(
+                "advantage ({}), two dice [{}], {}: {}",
+                skill.title(),
+                all.join(" "),
+                kept(dice, roll),
+                roll.against(target)
+            )
         } else {
             roll.against(target)
         }
@@ -208,7 +238,7 @@ impl Game {
         let dice = self.roll_for(t, Skill::ExpertTackler);
         let target = self.characteristic(t, "STR", self.stats(t).str);
         let roll = Roll::best(&dice, target.value());
-        (roll, Game::show(&dice, roll, &target))
+        (roll, Game::show(&dice, roll, &target, Skill::ExpertTackler))
     }
 
     /// Tackles rolled unopposed, in order; none once they have put the
@@ -238,7 +268,7 @@ impl Game {
     }
 
     /// Tackles on a player who no longer has the ball do nothing: only the
-    /// carrier can be tackled (rugby rule 0.02).
+    /// carrier can be tackled (the second rugby rule, 0.01).
     fn void_tackles(&mut self, contact: &[PlayerId], passer: PlayerId, log: &mut Vec<String>) {
         for &t in contact {
             log.push(format!(
@@ -359,7 +389,7 @@ impl Game {
                 log.push(format!(
                     "{} dodges: {}",
                     self.name(active),
-                    Game::show(&dice, roll, &shown)
+                    Game::show(&dice, roll, &shown, skill)
                 ));
                 if roll.success() {
                     if let Some(act) = self.activation.as_mut() {
@@ -416,7 +446,7 @@ impl Game {
             log.push(format!(
                 "{} {verb}: {}; {} tackles: {tshown}; {} {}, tackle {}",
                 self.name(active),
-                Game::show(&mine, aroll, &shown),
+                Game::show(&mine, aroll, &shown, skill),
                 self.name(t),
                 verb,
                 va.word(),
@@ -511,7 +541,7 @@ impl Game {
                     self.name(passer),
                     self.role(receiver).title(),
                     squares(from.distance(to)),
-                    Game::show(&dice, roll, &target)
+                    Game::show(&dice, roll, &target, Skill::PrecisePass)
                 ));
                 roll
             }
@@ -542,12 +572,13 @@ impl Game {
             if r.success() {
                 self.ball = Ball::Held(s);
                 log.push(format!("the {} intercepts the pass", self.name(s)));
+                log.push(self.has_ball(s));
                 return;
             }
         }
         if roll.success() {
             self.ball = Ball::Held(receiver);
-            log.push(format!("the {} has the ball", self.name(receiver)));
+            log.push(self.has_ball(receiver));
             if roll.critical() {
                 if let Some(act) = self.activation.as_mut() {
                     act.receiver = Some(receiver.slot);
@@ -566,7 +597,7 @@ impl Game {
         ));
         if r.success() {
             self.ball = Ball::Held(receiver);
-            log.push(format!("the {} has the ball", self.name(receiver)));
+            log.push(self.has_ball(receiver));
         } else {
             self.ball = Ball::Out;
             self.scatter(to, log);
@@ -722,7 +753,7 @@ impl Game {
         if let Some(w) = winner {
             let id = entries[w].0;
             self.ball = Ball::Held(id);
-            log.push(format!("the {} has the ball", self.name(id)));
+            log.push(self.has_ball(id));
         }
     }
 
@@ -763,9 +794,42 @@ impl Game {
             ));
             if r.success() {
                 self.ball = Ball::Held(s);
-                log.push(format!("the {} has the ball", self.name(s)));
+                log.push(self.has_ball(s));
                 return;
             }
+        }
+    }
+}
+
+impl Game {
+    /// What a roll that gave `id` the ball did, where the picture shows
+    /// it: "the Yamato Runner has the ball on H13".
+    pub(super) fn has_ball(&self, id: PlayerId) -> String {
+        let at = self
+            .player(id)
+            .square
+            .map_or(String::new(), |sq| format!(" on {sq}"));
+        format!("the {} has the ball{at}", self.name(id))
+    }
+
+    /// Where the ball is, in words: "the Yamato Runner has it on H13",
+    /// "it lies loose on H13".
+    pub(super) fn ball_words(&self) -> String {
+        match self.ball {
+            Ball::Held(id) => {
+                let at = self
+                    .player(id)
+                    .square
+                    .map_or(String::new(), |sq| format!(" on {sq}"));
+                let ground = if self.player(id).ground {
+                    ", on the ground"
+                } else {
+                    ""
+                };
+                format!("the {} has it{at}{ground}", self.name(id))
+            }
+            Ball::Loose(sq) => format!("it lies loose on {sq}"),
+            Ball::Out => "it is out of play".to_string(),
         }
     }
 }
@@ -776,5 +840,24 @@ fn squares(n: i32) -> String {
         "1 square".to_string()
     } else {
         format!("{n} squares")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_kept_die_is_named() {
+        // RULINGS Takkure 4: two dice against one opponent, the better one
+        // counts (issue 42: "[11 5] kept the lower die, [2 4] the higher").
+        let kept_of = |dice: &[u8], target: i32| kept(dice, Roll::best(dice, target));
+        assert_eq!(kept_of(&[11, 5], 7), "the success kept");
+        assert_eq!(Roll::best(&[11, 5], 7).die, 5);
+        assert_eq!(kept_of(&[2, 4], 7), "the higher success kept");
+        assert_eq!(Roll::best(&[2, 4], 7).die, 4);
+        assert_eq!(kept_of(&[4, 1], 7), "the critical kept");
+        assert_eq!(kept_of(&[11, 12], 7), "both fail");
+        assert_eq!(kept_of(&[3, 3], 7), "the same die twice");
     }
 }

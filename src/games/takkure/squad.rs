@@ -30,6 +30,19 @@ pub enum Skill {
     ExpertTackler,
 }
 
+impl Skill {
+    /// The skill as the cards print it: "Expert Tackler".
+    pub fn title(self) -> &'static str {
+        match self {
+            Skill::Counterfoot => "Counterfoot",
+            Skill::PrecisePass => "Precise Pass",
+            Skill::Charge => "Charge",
+            Skill::DefensiveVision => "Defensive Vision",
+            Skill::ExpertTackler => "Expert Tackler",
+        }
+    }
+}
+
 /// A player's characteristics: `MOV attack/defence, BaC general/try, STR,
 /// REF, INT, PRT, BOD` and the position skill.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

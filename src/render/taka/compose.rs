@@ -9,6 +9,7 @@ use super::view::{Man, TakaBoardView};
 use crate::games::plural;
 use crate::games::taka::Facing;
 use crate::render::card::{self, CardText};
+use crate::render::compass;
 use crate::render::draw::{mix, paint, paint_ring, Colour, Paint, Shape};
 use crate::render::status::{self, State};
 use crate::render::theme::Palette;
@@ -68,11 +69,20 @@ pub fn compose(view: &TakaBoardView, theme: Theme) -> RgbImage {
     }
     draw_cards(&p, &mut img, view);
     draw_footer(&p, &mut img, view);
+    let ((cx, cy), radius) = pitch::COMPASS;
+    compass::draw(
+        &mut img,
+        p.theme.palette(),
+        (cx, cy),
+        radius,
+        pitch::NORTH,
+        crate::render::chat::SMALL_PX,
+    );
     img
 }
 
-pub(super) const BALL_FILL: Colour = [250, 250, 244];
-const BALL_INK: Colour = [28, 28, 30];
+pub const BALL_FILL: Colour = [250, 250, 244];
+pub const BALL_INK: Colour = [28, 28, 30];
 
 fn draw_ball(img: &mut RgbImage, (cx, cy): (f32, f32)) {
     let ball = Shape::Circle { cx, cy, r: BALL_R };
@@ -86,8 +96,8 @@ fn draw_ball(img: &mut RgbImage, (cx, cy): (f32, f32)) {
 }
 
 /// A field piece is a disc, a goalie a rounded square with a ring inside;
-/// a held ball sits on the edge the carrier faces (N is left, towards row
-/// 1; E towards column J, down).
+/// a held ball sits on the edge the carrier faces, as the compass shows
+/// it ([`pitch::heading`]: N left, towards row 1; E up, towards column J).
 fn draw_man(img: &mut RgbImage, pal: &Palette, (cx, cy): (f32, f32), man: &Man) {
     let i = man.side.index();
     let paint_ = Paint::outlined(pal.piece[i], pal.outline[i], 2.0);
@@ -114,14 +124,19 @@ fn draw_man(img: &mut RgbImage, pal: &Palette, (cx, cy): (f32, f32), man: &Man) 
         paint(img, &Shape::Circle { cx, cy, r: PIECE_R }, &paint_);
     }
     if let Some(facing) = man.ball {
-        let (dx, dy) = match facing {
-            Facing::N => (-1.0, 0.0),
-            Facing::E => (0.0, 1.0),
-            Facing::S => (1.0, 0.0),
-            Facing::W => (0.0, -1.0),
-        };
+        let (dx, dy) = pitch::heading(facing);
         let d = PIECE_R + BALL_R * 0.3;
         draw_ball(img, (cx + dx * d, cy + dy * d));
+    }
+}
+
+/// Which way a side attacks, in the rules' words and as the picture shows
+/// it (RULINGS Taka 1: White attacks south, towards row 14; south is
+/// right, [`pitch::NORTH`] being left).
+pub fn attack_words(side: Side) -> &'static str {
+    match side {
+        Side::White => "attacks south →",
+        Side::Black => "← attacks north",
     }
 }
 
@@ -136,10 +151,7 @@ fn draw_cards(p: &Pitch, img: &mut RgbImage, view: &TakaBoardView) {
     for side in Side::ALL {
         let i = side.index();
         let rect = pitch::cards()[i];
-        let attacks = match side {
-            Side::White => "attacks south →",
-            Side::Black => "← attacks north",
-        };
+        let attacks = attack_words(side);
         let text = CardText {
             name: names[i],
             line: format!(
@@ -172,9 +184,14 @@ fn draw_footer(p: &Pitch, img: &mut RgbImage, view: &TakaBoardView) {
     let mid = PANEL.y + PANEL.h / 2;
     let (first, second) = match &view.result {
         Some((result, why)) => {
-            let who = winner(view).map_or(String::new(), |s| format!(" · {}", names[s.index()]));
+            // Issue 42: "0-1 0 : 1 · taktable" read as two results; the
+            // score is said to be the goals, and the name who won.
+            let who = match winner(view) {
+                Some(s) => format!("{} wins", names[s.index()]),
+                None => "drawn".to_string(),
+            };
             (
-                State::Over(format!("{result} {score}{who}")),
+                State::Over(format!("{result} · {who}, goals {score}")),
                 (why.clone(), String::new()),
             )
         }

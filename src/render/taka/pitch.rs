@@ -4,18 +4,23 @@
 //! and the coordinates; and where everything is.
 //!
 //! The picture is landscape, twice the box Discord shows it in during a
-//! game (see [`crate::render::chat`]): the pitch lies on its side, row 1
-//! (White's goal) at the left and row 14 at the right, columns A (top) to
-//! J (bottom), as Takkure's field does; the cards above it, the state of
-//! the game in a panel on the right.
+//! game (see [`crate::render::chat`]): the pitch is the map of RULINGS
+//! Taka 1 (north, row 1, up; column A west) turned a quarter turn
+//! anticlockwise, never mirrored (issue 42), as Takkure's field is: north
+//! and White's goal at the left, row 14 at the right, east (column J) at
+//! the top and column A at the bottom, and a compass in the panel says so
+//! ([`NORTH`], [`heading`]); the cards above it, the state of the game in
+//! the panel on the right.
 
 use std::sync::Arc;
 
 use image::RgbImage;
 
 use super::view::{COLUMNS, ROWS};
+use crate::games::taka::Facing;
 use crate::render::cache::{self, Predrawn};
 use crate::render::card;
+use crate::render::compass::{self, Heading};
 use crate::render::draw::{fill_rect, mix, paint, paint_ring, Colour, Paint, Rect, Shape, Sprite};
 use crate::render::text::{self, Face, CAP_HEIGHT};
 use crate::render::theme::{Palette, Theme};
@@ -74,15 +79,38 @@ pub fn legibility() -> crate::render::chat::Legibility {
     }
 }
 
-/// The centre of square `index` (A1 = 0): its row along x, its column
-/// along y.
+/// The centre of square `index` (A1 = 0): its row along x (row 1 at the
+/// left), its column along y (column J at the top).
 pub fn centre(index: usize) -> (f32, f32) {
     let (row, column) = (index / COLUMNS, index % COLUMNS);
     (
         PITCH_X + (row as f32 + 0.5) * CELL,
-        PITCH_Y + (column as f32 + 0.5) * CELL,
+        PITCH_Y + ((COLUMNS - 1 - column) as f32 + 0.5) * CELL,
     )
 }
+
+/// Where north lies on the page (towards row 1, RULINGS Taka 1): left.
+pub const NORTH: Heading = (-1.0, 0.0);
+
+/// Where a facing points on the page: N left, E up, S right, W down.
+pub fn heading(facing: Facing) -> Heading {
+    let [n, e, s, w] = compass::points(NORTH);
+    match facing {
+        Facing::N => n,
+        Facing::E => e,
+        Facing::S => s,
+        Facing::W => w,
+    }
+}
+
+/// The compass's centre, low in the panel, and its radius to the letters.
+pub const COMPASS: ((f32, f32), f32) = (
+    (
+        PANEL.x as f32 + PANEL.w as f32 / 2.0,
+        (PANEL.y + PANEL.h) as f32 - 90.0,
+    ),
+    56.0,
+);
 
 /// The centre of a side's goalie circle: where E1, F1, E2 and F2 meet
 /// (Black: E13, F13, E14, F14; RULINGS Taka 4).
@@ -247,7 +275,7 @@ impl Pitch {
         for column in 0..COLUMNS {
             let label = ((b'A' + column as u8) as char).to_string();
             let w = text::measure(Face::Bold, px, &label);
-            let y = PITCH_Y + (column as f32 + 0.5) * CELL + px * CAP_HEIGHT / 2.0;
+            let y = centre(column).1 + px * CAP_HEIGHT / 2.0;
             let x = (PITCH_X - w) / 2.0;
             text::draw(&mut img, Face::Bold, px, x, y, pal.coord, &label);
         }

@@ -9,11 +9,12 @@
 use image::RgbImage;
 
 use super::field::{
-    self, Field, BALL_R, BIG_PX, BODY_PX, CELL, FIELD_H, FIELD_W, FIELD_X, FIELD_Y,
-    FOOTER_BASELINE, LARGE_R, MAN_R, NAME_PX, PANEL, SMALL_PX,
+    self, Field, Mark, BALL_R, BIG_PX, BODY_PX, CELL, FIELD_H, FIELD_W, FIELD_X, FIELD_Y,
+    FOOTER_BASELINE, LARGE_R, MAN_R, MARK_R, NAME_PX, PANEL, SMALL_PX,
 };
 use super::view::{Declared, Man, TakkureView};
 use crate::render::card;
+use crate::render::compass::{self, segment};
 use crate::render::draw::{mix, paint, paint_ring, Colour, Paint, Rect, Shape};
 use crate::render::text::{self, Face, CAP_HEIGHT};
 use crate::render::theme::{Palette, Theme};
@@ -90,16 +91,28 @@ pub fn compose(view: &TakkureView, theme: Theme) -> RgbImage {
         let (x, y) = field::centre(d.at);
         match d.kind {
             Declared::Tackle { .. } => ring(&mut img, (x, y), r + 3.0, TACKLE),
-            Declared::Steal => {
-                ring(&mut img, (x, y), r + 3.0, STEAL);
-                draw_ball(&mut img, (x - r * 0.8, y - r * 0.8), 0.55);
-            }
+            // Only the ring: a small ball there would read as the ball.
+            Declared::Steal => ring(&mut img, (x, y), r + 3.0, STEAL),
             Declared::Pressure => {}
         }
     }
-    // Numbers last, over the neighbours' discs.
+    // The ball's scatters, over the players they flew past.
+    for &(from, to) in view
+        .scatters
+        .iter()
+        .filter(|(a, b)| on_field(a) && on_field(b))
+    {
+        arrow(
+            &mut img,
+            field::centre(from),
+            field::centre(to),
+            0.0,
+            BALL_RING,
+        );
+    }
+    // Marks last, over the neighbours' discs.
     for (i, man) in view.men.iter().filter(|(i, _)| on_field(i)) {
-        draw_badges(&mut img, field::centre(*i), man);
+        draw_marks(&mut img, field::centre(*i), man);
     }
     draw_cards(&f, &mut img, view);
     draw_panel(pal, &mut img, view);
@@ -132,24 +145,9 @@ fn pressure_ring(img: &mut RgbImage, at: usize) {
     paint_ring(img, &shape, PRESSURE, 3.0);
 }
 
-/// A thick segment from `a` to `b`.
-fn segment(img: &mut RgbImage, a: (f32, f32), b: (f32, f32), half: f32, colour: Colour) {
-    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
-    let len = dx.hypot(dy);
-    let shape = Shape::RoundRect {
-        cx: (a.0 + b.0) / 2.0,
-        cy: (a.1 + b.1) / 2.0,
-        hw: len / 2.0 + half,
-        hh: half,
-        r: half,
-        angle: dy.atan2(dx),
-    };
-    paint(img, &shape, &Paint::solid(colour));
-}
-
-/// A tackle's arrow from `from` (leaving a disc of radius `r` there) to
-/// the point `to`, its head just short of it, outlined so that it shows
-/// on any grass.
+/// An arrow from `from` (leaving a disc of radius `r` there) to the
+/// point `to`, its head just short of it, outlined so that it shows on any
+/// grass: a tackle's to its point, a scatter's to where the ball landed.
 fn arrow(img: &mut RgbImage, from: (f32, f32), to: (f32, f32), r: f32, colour: Colour) {
     let (dx, dy) = (to.0 - from.0, to.1 - from.1);
     let len = dx.hypot(dy);
@@ -188,7 +186,8 @@ fn draw_ball(img: &mut RgbImage, (cx, cy): (f32, f32), scale: f32) {
 
 /// A standing player is a disc with its role's initial; one on the ground
 /// lies flat (a wide pill). The active player is ringed in the accent
-/// colour; a carrier holds the ball, ringed, at its lower right.
+/// colour. Its marks (the ball, badges) are drawn after every player
+/// ([`draw_marks`]).
 fn draw_man(img: &mut RgbImage, pal: &Palette, (cx, cy): (f32, f32), man: &Man, active: bool) {
     let i = man.side.index();
     let r = if man.large { LARGE_R } else { MAN_R };
@@ -215,61 +214,41 @@ fn draw_man(img: &mut RgbImage, pal: &Palette, (cx, cy): (f32, f32), man: &Man, 
         pal.outline[i],
         man.label,
     );
-    if man.carrier {
-        let at = (cx + r * 0.7, cy + half_h * 0.7);
-        paint(
-            img,
-            &Shape::Circle {
-                cx: at.0,
-                cy: at.1,
-                r: 9.0,
-            },
-            &Paint::outlined(BALL_RING, SHADE, 1.2),
-        );
-        draw_ball(img, at, 0.62);
-    }
 }
 
-/// Wounds (red, upper right) and fatigue tokens (amber, lower right; the
-/// rested ones pale, lower left) as numbers in badges.
-fn draw_badges(img: &mut RgbImage, (cx, cy): (f32, f32), man: &Man) {
+/// The marks of a player, each in its own corner slot ([`Mark`]): the
+/// ball it carries (upper left, a white disc with the ball), wounds (red,
+/// upper right) and fatigue tokens (amber, lower right; the rested ones
+/// pale, lower left) as numbers in badges.
+fn draw_marks(img: &mut RgbImage, (cx, cy): (f32, f32), man: &Man) {
     let r = if man.large { LARGE_R } else { MAN_R };
-    let half_h = if man.ground { r * 0.72 } else { r };
-    let spots = [
-        (
-            man.wounds,
-            WOUND,
-            BADGE_INK,
-            (cx + r * 0.8, cy - half_h * 0.8),
-        ),
-        (
-            man.fatigue,
-            FATIGUE,
-            DARK_INK,
-            (cx + r * 0.8, cy + half_h * 0.8),
-        ),
-        (
-            man.rested,
-            RESTED,
-            DARK_INK,
-            (cx - r * 0.8, cy + half_h * 0.8),
-        ),
+    let at = |mark: Mark| {
+        let (dx, dy) = mark.offset(r);
+        (cx + dx, cy + dy)
+    };
+    let disc = |(x, y): (f32, f32)| Shape::Circle {
+        cx: x,
+        cy: y,
+        r: MARK_R,
+    };
+    if man.carrier {
+        let ball = at(Mark::Ball);
+        paint(img, &disc(ball), &Paint::outlined(BALL_RING, SHADE, 1.6));
+        draw_ball(img, ball, 0.68);
+    }
+    let badges = [
+        (Mark::Wounds, man.wounds, WOUND, BADGE_INK),
+        (Mark::Fatigue, man.fatigue, FATIGUE, DARK_INK),
+        (Mark::Rested, man.rested, RESTED, DARK_INK),
     ];
-    for (n, fill, ink, (x, y)) in spots {
+    for (mark, n, fill, ink) in badges {
         if n == 0 {
             continue;
         }
+        let (x, y) = at(mark);
         let label = n.to_string();
         let px = SMALL_PX;
-        paint(
-            img,
-            &Shape::Circle {
-                cx: x,
-                cy: y,
-                r: 9.5,
-            },
-            &Paint::outlined(fill, SHADE, 1.2),
-        );
+        paint(img, &disc((x, y)), &Paint::outlined(fill, SHADE, 1.2));
         let w = text::measure(Face::Bold, px, &label);
         text::draw(
             img,
@@ -367,10 +346,7 @@ fn draw_cards(f: &Field, img: &mut RgbImage, view: &TakkureView) {
         let text_x = x + 56.0;
         let name = text::fit(Face::Bold, NAME_PX, names[i], room - text_x);
         text::draw(img, Face::Bold, NAME_PX, text_x, y + 32.0, pal.text, &name);
-        let attacks = match side {
-            Side::White => "attacks →",
-            Side::Black => "← attacks",
-        };
+        let attacks = attack_words(side);
         let line = format!("{} · {} · {attacks}", team(side), view.squads[i]);
         let line = text::fit(Face::Regular, SMALL_PX, &line, right - ww - 12.0 - text_x);
         text::draw(
@@ -382,6 +358,16 @@ fn draw_cards(f: &Field, img: &mut RgbImage, view: &TakkureView) {
             pal.muted,
             &line,
         );
+    }
+}
+
+/// Which way a team attacks, in the rules' words and as the picture shows
+/// it (RULINGS Takkure 1: home scores in the south in-goal, rows 27-28;
+/// south is right, [`field::NORTH`] being left).
+pub fn attack_words(side: Side) -> &'static str {
+    match side {
+        Side::White => "attacks south →",
+        Side::Black => "← attacks north",
     }
 }
 
@@ -545,30 +531,19 @@ fn draw_panel(pal: &Palette, img: &mut RgbImage, view: &TakkureView) {
         }
         y += 6.0;
     }
-    // The roll log, one entry per roll or event, as far as the panel goes.
-    let bottom = PANEL.bottom() as f32 - 12.0;
-    let step = 22.0;
-    let mut lines: Vec<(bool, String)> = Vec::new();
-    for entry in &view.log {
-        for (k, l) in wrap(Face::Regular, SMALL_PX, entry, width - 10.0)
-            .into_iter()
-            .enumerate()
-        {
-            lines.push((k > 0, l));
+    if let Some(ball) = &view.ball {
+        y += 8.0;
+        text::draw(img, Face::Bold, SMALL_PX, x, y, pal.muted, "Ball");
+        y += 24.0;
+        for l in wrap(Face::Regular, SMALL_PX, ball, width) {
+            text::draw(img, Face::Regular, SMALL_PX, x, y, pal.text, &l);
+            y += 22.0;
         }
     }
-    let room = ((bottom - y) / step).floor().max(0.0) as usize;
-    let cut = lines.len() > room;
-    for (n, (indent, l)) in lines.iter().take(room).enumerate() {
-        let l = if cut && n + 1 == room {
-            "…".to_string()
-        } else {
-            l.clone()
-        };
-        let dx = if *indent { 10.0 } else { 0.0 };
-        text::draw(img, Face::Regular, SMALL_PX, x + dx, y, pal.text, &l);
-        y += step;
-    }
+    // The rolls are in the message's text, where they can be read
+    // (issue 42); the panel ends with the compass.
+    let ((cx, cy), radius) = field::COMPASS;
+    compass::draw(img, pal, (cx, cy), radius, field::NORTH, SMALL_PX);
 }
 
 /// The line under the field: half, time box, score and the step (or the

@@ -4,11 +4,15 @@
 //! halfway line, the square grid and the coordinates; and where everything is.
 //!
 //! The picture is landscape, so that it stays legible when Discord shows it
-//! scaled down in chat (550 x 350): the field lies on its side, row 1 (the
-//! home in-goal) at the left and row 28 at the right, columns A (top) to P
-//! (bottom); the teams' cards above it, the time, the tokens and the roll
-//! log in a panel on the right. Every size is chosen for that scale (see
-//! [`chat_scale`]): pieces at least 14 px across, text at least 9 px.
+//! scaled down in chat (550 x 350): the field is the map of RULINGS
+//! Takkure 1 (north, row 1, up; column A west) turned a quarter turn
+//! anticlockwise, never mirrored (issue 42): north and home's in-goal at
+//! the left, row 28 at the right, east (column P) at the top and column A
+//! at the bottom, and a compass in the panel says so ([`NORTH`]). So a
+//! clock face read on the field turns as on the page, 12 pointing left.
+//! The teams' cards are above the field, the time, the tokens and the
+//! compass in a panel on the right. Every size is chosen for that scale
+//! (see [`chat_scale`]): pieces at least 14 px across, text at least 9 px.
 
 use std::sync::Arc;
 
@@ -85,14 +89,86 @@ pub fn cards() -> [Rect; 2] {
     ]
 }
 
-/// The centre of square `index` (A1 = 0, reading order): its row along x,
-/// its column along y.
+/// The centre of square `index` (A1 = 0, reading order): its row along x
+/// (row 1 at the left), its column along y (column P at the top).
 pub fn centre(index: usize) -> (f32, f32) {
     let (row, column) = (index / COLUMNS, index % COLUMNS);
     (
         FIELD_X + (row as f32 + 0.5) * CELL,
-        FIELD_Y + (column as f32 + 0.5) * CELL,
+        FIELD_Y + ((COLUMNS - 1 - column) as f32 + 0.5) * CELL,
     )
+}
+
+/// Where north lies on the page (towards row 1, RULINGS Takkure 1 and 8):
+/// left.
+pub const NORTH: crate::render::compass::Heading = (-1.0, 0.0);
+
+/// The compass's centre, at the foot of the panel, and its radius to the
+/// letters.
+pub const COMPASS: ((f32, f32), f32) = (
+    (
+        PANEL.x as f32 + PANEL.w as f32 / 2.0,
+        (PANEL.y + PANEL.h) as f32 - 70.0,
+    ),
+    52.0,
+);
+
+/// The marks round a player's disc, each in a corner slot of its own so
+/// that none hides another (issue 42): the ball it carries, its wounds,
+/// its fatigue tokens showing their active side, its rested ones.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mark {
+    Ball,
+    Wounds,
+    Fatigue,
+    Rested,
+}
+
+impl Mark {
+    pub const ALL: [Mark; 4] = [Mark::Ball, Mark::Wounds, Mark::Fatigue, Mark::Rested];
+
+    /// The mark's centre, from the centre of a disc of radius `r`: the
+    /// ball at the upper left, wounds upper right, fatigue lower right,
+    /// rested tokens lower left; on the disc's square's corners, clear of
+    /// the neighbours' initials.
+    pub fn offset(self, r: f32) -> (f32, f32) {
+        match self {
+            Mark::Ball => (-r, -r),
+            Mark::Wounds => (r, -r),
+            Mark::Fatigue => (r, r),
+            Mark::Rested => (-r, r),
+        }
+    }
+}
+
+/// A mark's radius (a badge's, the carried ball's).
+pub const MARK_R: f32 = 9.5;
+
+/// The marks' sizes the legibility rule reads (issue 42), at full size.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MarkSizes {
+    /// A badge's or the carried ball's disc across.
+    pub mark: f32,
+    /// The pixel size of a badge's number and a player's initial.
+    pub digit: f32,
+    /// The loose ball's ring across.
+    pub loose: f32,
+    /// The widest initial.
+    pub initial: f32,
+}
+
+/// The sizes of the marks, for `tests/render/render_chat.rs`.
+pub fn mark_sizes() -> MarkSizes {
+    let initial = ["R", "P", "G", "O", "S", "T", "Br", "Be"]
+        .iter()
+        .map(|l| text::measure(Face::Bold, SMALL_PX, l))
+        .fold(0.0, f32::max);
+    MarkSizes {
+        mark: 2.0 * MARK_R,
+        digit: SMALL_PX,
+        loose: CELL - 2.0,
+        initial,
+    }
 }
 
 /// The field's colours in a theme: grass near the theme's squares, always green.
@@ -215,7 +291,7 @@ impl Field {
         for column in 0..COLUMNS {
             let label = ((b'A' + column as u8) as char).to_string();
             let w = text::measure(Face::Bold, px, &label);
-            let y = FIELD_Y + (column as f32 + 0.5) * CELL + px * CAP_HEIGHT / 2.0;
+            let y = centre(column).1 + px * CAP_HEIGHT / 2.0;
             text::draw(
                 &mut img,
                 Face::Bold,

@@ -3,11 +3,11 @@
 //! defensive declarations of the activation under way (read from the
 //! position, so a picture of a position shows them) or else of the last
 //! one, score, half, the time dashboard, the activation tokens left, the
-//! step and the last input's roll log.
+//! step, the last input, who has the ball and how a loose ball got there.
 
 use crate::games::takkure::hosted::TakkureGame;
 use crate::games::takkure::{Action, Activation, Ball, Game, PlayerId, Side as TeamSide, Step};
-use crate::games::HostedGame;
+use crate::games::InPlay;
 use crate::render::Side;
 
 /// Columns and rows of the field (RULINGS Takkure 1).
@@ -79,9 +79,14 @@ pub struct TakkureView {
     pub awaiting: Option<Side>,
     /// "1-0", "0-1", "1/2-1/2" once over, with the reason.
     pub result: Option<(String, String)>,
-    /// The last input and its roll log.
+    /// The last input (its rolls are in the message's text).
     pub last: Option<String>,
-    pub log: Vec<String>,
+    /// Who has the ball, or where it lies: "Yamato Runner, H13",
+    /// "loose on H13"; `None` while it is out of play.
+    pub ball: Option<String>,
+    /// The ball's last scatters, from and to, while it lies where they
+    /// left it (RULINGS Takkure 8).
+    pub scatters: Vec<(usize, usize)>,
 }
 
 fn side(s: TeamSide) -> Side {
@@ -212,7 +217,27 @@ impl TakkureView {
             awaiting: game.awaiting().map(side),
             result,
             last: g.inputs.last().map(ToString::to_string),
-            log: g.last_log.clone(),
+            ball: match game.ball() {
+                Ball::Held(id) => Some(format!(
+                    "{}{}",
+                    game.name(id),
+                    game.player(id)
+                        .square
+                        .map_or(String::new(), |sq| format!(", {sq}"))
+                )),
+                Ball::Loose(sq) => Some(format!("loose on {sq}")),
+                Ball::Out => None,
+            },
+            // The arrows explain where a loose ball lies; once it moves on,
+            // they would mislead.
+            scatters: match (game.ball(), g.last_scatters.last()) {
+                (Ball::Loose(at), Some(&(_, landed))) if at == landed => g
+                    .last_scatters
+                    .iter()
+                    .map(|(a, b)| (a.index(), b.index()))
+                    .collect(),
+                _ => Vec::new(),
+            },
         }
     }
 

@@ -135,6 +135,7 @@ fn a_round_starts_its_games_and_is_due_when_they_are_over_or_at_its_deadline() {
         bye: None,
         started_at: at(2),
         deadline: at(20),
+        warn_at: None,
         pairings: vec![
             NewPairing {
                 white: 0,
@@ -221,6 +222,7 @@ fn a_round_past_its_deadline_is_due_and_a_start_time_too() {
                 bye: None,
                 started_at: at(2),
                 deadline: at(8),
+                warn_at: Some(at(6)),
                 pairings: vec![NewPairing {
                     white: 0,
                     black: 1,
@@ -230,8 +232,30 @@ fn a_round_past_its_deadline_is_due_and_a_start_time_too() {
             },
         )
         .unwrap();
+    // Issue 42: its reminder before the deadline is due first, once.
+    assert_eq!(store.next_tournament_due().unwrap(), Some(at(6)));
+    assert_eq!(store.tournaments_due(at(5), None).unwrap(), []);
+    assert_eq!(
+        store.tournaments_due(at(6), Some("g")).unwrap(),
+        [TournamentDue::Warn(id, 1)]
+    );
+    assert!(store.take_round_warning(id, 1, at(6), None).unwrap());
+    assert!(!store.take_round_warning(id, 1, at(6), None).unwrap());
+    assert_eq!(store.tournament_rounds(id).unwrap()[0].warn_at, None);
     assert_eq!(store.next_tournament_due().unwrap(), Some(at(8)));
     assert_eq!(store.tournaments_due(at(7), None).unwrap(), []);
+    assert_eq!(
+        store.tournaments_due(at(8), None).unwrap(),
+        [TournamentDue::Round(id, 1)]
+    );
+    // A reminder left when the round ends is not due beside it.
+    store
+        .conn()
+        .execute(
+            "UPDATE tournament_rounds SET warn_at = ?1",
+            [crate::store::sql::time_text(at(7))],
+        )
+        .unwrap();
     assert_eq!(
         store.tournaments_due(at(8), None).unwrap(),
         [TournamentDue::Round(id, 1)]

@@ -13,15 +13,18 @@ use std::time::{Duration, Instant};
 use super::eval::{self, can_place, placement_wins, Weights};
 use super::ordering::{Ordering, MAX_PLY};
 use super::tt::{Bound, Entry, Table};
-use super::zobrist::{mix, move_delta, position_key};
+use super::zobrist::{move_delta, position_key};
+use crate::games::kit::search::{noise, Limits, WinScale};
 use crate::games::tak::moves::Move;
 use crate::games::tak::piece::Role;
 use crate::games::tak::position::Position;
 
+/// How a decided game scores, in centiflats.
+pub const SCORES: WinScale = WinScale::new(1_000_000);
 /// The score of a won game (less the plies to the win).
-pub const WIN: i32 = 1_000_000;
+pub const WIN: i32 = SCORES.win;
 /// Scores beyond this are decided games.
-pub const DECIDED: i32 = WIN - 1_000;
+pub const DECIDED: i32 = SCORES.decided();
 const INFINITY: i32 = WIN + 1;
 /// How often (in nodes) the clock is read.
 const CLOCK_INTERVAL: u64 = 1024;
@@ -42,19 +45,6 @@ const NULL_MOVE_DIVISOR: i32 = 4;
 /// Internal iterative reduction: from this depth, a node without a table
 /// move is searched a ply shallower.
 const IIR_DEPTH: i32 = 4;
-
-/// When to stop searching. The search always completes depth 1, so it
-/// always has a move, whatever the limits.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Limits {
-    pub depth: Option<u32>,
-    pub nodes: Option<u64>,
-    /// The search stops when this time is up, even within an iteration.
-    pub movetime: Option<Duration>,
-    /// No new iteration starts past this share of it (a clock's target
-    /// time: `movetime` is then the most a move may take).
-    pub soft: Option<Duration>,
-}
 
 /// How one search plays: its limits, and the evaluation's noise.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -306,12 +296,7 @@ impl Searcher {
             None => super::weights::for_size(position.size()),
         };
         let score = eval::evaluate_searched(position, self.settings.sees_threats, weights, false);
-        let amplitude = self.settings.noise;
-        if amplitude == 0 {
-            return score;
-        }
-        let h = mix(key ^ self.settings.seed);
-        score + (h % (2 * amplitude as u64 + 1)) as i32 - amplitude
+        score + noise(self.settings.noise, self.settings.seed, key)
     }
 
     fn negamax(
@@ -592,21 +577,9 @@ const TT_SCORE: i64 = 1 << 40;
 /// Decided scores count plies from the root; the table stores them from
 /// the node so that they stay right at another ply.
 fn to_table(score: i32, ply: usize) -> i32 {
-    if score > DECIDED {
-        score + ply as i32
-    } else if score < -DECIDED {
-        score - ply as i32
-    } else {
-        score
-    }
+    SCORES.shifted(score, ply as i32)
 }
 
 fn from_table(score: i32, ply: usize) -> i32 {
-    if score > DECIDED {
-        score - ply as i32
-    } else if score < -DECIDED {
-        score + ply as i32
-    } else {
-        score
-    }
+    SCORES.shifted(score, -(ply as i32))
 }

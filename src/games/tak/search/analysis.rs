@@ -15,9 +15,10 @@
 
 use std::time::Duration;
 
-use super::alphabeta::{Limits, Searcher, Settings, DECIDED};
+use super::alphabeta::{Searcher, Settings, DECIDED};
 use crate::budget::Budget;
-use crate::games::judged::{self, Horizon};
+use crate::games::kit::judged::{self, Horizon};
+use crate::games::kit::search::Limits;
 use crate::games::tak::{Color, Move, Position};
 
 /// The centiflats one unit of the logistic that turns scores into

@@ -59,6 +59,7 @@ fn coverage(squares: u64, size: u8) -> (u32, u32) {
     (ranks, files)
 }
 
+use super::network::{Network, HIDDEN, PHASE_INPUT};
 pub use super::weights::{feature, Weights};
 use feature::*;
 
@@ -72,11 +73,12 @@ pub trait Sink {
     fn add(&mut self, feature: usize, value: i32);
 }
 
-/// Sums weights: the evaluation.
+/// Sums weights, and the network's hidden units: the evaluation.
 struct Sum<'a> {
     weights: &'a Weights,
     early: i32,
     late: i32,
+    network: Option<(&'a Network, [i32; HIDDEN])>,
 }
 
 impl Sink for Sum<'_> {
@@ -84,6 +86,23 @@ impl Sink for Sum<'_> {
     fn add(&mut self, feature: usize, value: i32) {
         self.early += self.weights.early[feature] * value;
         self.late += self.weights.late[feature] * value;
+        if let Some((network, hidden)) = &mut self.network {
+            network.add(hidden, feature, value);
+        }
+    }
+}
+
+impl Sum<'_> {
+    /// The evaluation once every feature is in, at `phase`.
+    fn total(mut self, phase: i32) -> i32 {
+        let linear = (self.early * (PHASE_MAX - phase) + self.late * phase) / PHASE_MAX;
+        match &mut self.network {
+            None => linear,
+            Some((network, hidden)) => {
+                network.add(hidden, PHASE_INPUT, phase);
+                linear + network.output(hidden)
+            }
+        }
     }
 }
 
@@ -112,13 +131,11 @@ pub fn evaluate_searched(
         weights,
         early: 0,
         late: 0,
+        network: weights.network.as_deref().map(|n| (n, n.start())),
     };
     match features(position, sees_threats, check_mover_road, &mut sum) {
-        Features::RoadInOne => {
-            let phase = phase(position);
-            (sum.early * (PHASE_MAX - phase) + sum.late * phase) / PHASE_MAX + ROAD_IN_ONE
-        }
-        Features::Phase(phase) => (sum.early * (PHASE_MAX - phase) + sum.late * phase) / PHASE_MAX,
+        Features::RoadInOne => sum.total(phase(position)) + ROAD_IN_ONE,
+        Features::Phase(phase) => sum.total(phase),
     }
 }
 

@@ -12,7 +12,8 @@
 //! takes under a second on one idle core of the test machine (about 1.4
 //! million nodes a second), well within the two seconds a move may take.
 
-use super::alphabeta::{Limits, Settings};
+use super::alphabeta::Settings;
+use crate::games::kit::search::Limits;
 use std::fmt;
 use std::str::FromStr;
 

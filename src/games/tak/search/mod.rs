@@ -4,8 +4,9 @@
 //! - [`zobrist`]: position keys, updated move by move.
 //! - [`tt`]: the transposition table.
 //! - [`eval`]: the static evaluation (flats with komi, roads, stacks, caps),
-//!   a weighted sum of features; [`weights`]: the weights per board size;
-//!   [`tune`]: fitting them to game results.
+//!   a weighted sum of features and a small [`network`] on them;
+//!   [`weights`]: the weights per board size; [`tune`]: fitting them to
+//!   teaching data.
 //! - [`ordering`]: killer moves and the history table.
 //! - [`alphabeta`]: iterative deepening PVS with null move and reductions.
 //! - [`levels`]: levels 1-10.
@@ -17,24 +18,19 @@ pub mod alphabeta;
 pub mod analysis;
 pub mod eval;
 pub mod levels;
+pub mod network;
 pub mod ordering;
 pub mod tt;
 pub mod tune;
 pub mod weights;
 pub mod zobrist;
 
-pub use alphabeta::{Limits, Report, Searcher, Settings, DECIDED, WIN};
+pub use crate::games::kit::search::Limits;
+pub use alphabeta::{Report, Searcher, Settings, DECIDED, WIN};
 pub use levels::Level;
-pub use zobrist::mix;
-
-use std::time::Duration;
 
 use super::{Move, Position};
-
-/// The most a move of the bot may take. The levels are bounded by nodes
-/// and depth, which take well under this on an idle core; the clock only
-/// stops a search on a machine loaded past that.
-pub const MOVE_TIME_CEILING: Duration = Duration::from_secs(2);
+use crate::games::kit::search::MOVE_TIME_CEILING;
 
 /// The move a level plays here (a fresh searcher; `None` when the game is
 /// over), within [`MOVE_TIME_CEILING`]. Engines that play a whole game keep

@@ -10,6 +10,8 @@
 //! position when it searched it.
 
 use super::eval::{self, feature, Features, Sink, Weights, PHASE_MAX};
+use super::network;
+use crate::games::kit::search::mix;
 use crate::games::tak::{Color, Komi, Opening, Position, Rules};
 
 /// Centiflats per unit of the logistic: the scale `/analyze` turns scores
@@ -151,18 +153,10 @@ pub struct Fit {
     pub train_loss: (f64, f64),
 }
 
-/// Fits weights of positions of `size` in `text` (other sizes skipped),
-/// from `start`, with `iterations` steps of Adam.
-/// `l2` pulls each weight towards its start (a penalty of `l2 / 2` times
-/// the square of the change, per position), for features seldom seen.
-pub fn fit(
-    text: &str,
-    size: u8,
-    start: &Weights,
-    iterations: usize,
-    l2: f64,
-    mut progress: impl FnMut(usize, f64, f64),
-) -> Result<Fit, String> {
+/// The positions of `size` in `text` as samples (other sizes, finished
+/// games and roads in one skipped), split into the held-out tenth and the
+/// rest, with the number skipped.
+fn samples(text: &str, size: u8) -> Result<(Vec<Sample>, Vec<Sample>, usize), String> {
     let mut samples = Vec::new();
     let mut skipped = 0;
     for (number, line) in text.lines().enumerate() {
@@ -207,7 +201,34 @@ pub fn fit(
         .partition(|(i, _)| i / 200 % 10 == 0);
     let test: Vec<Sample> = test.into_iter().map(|(_, s)| s).collect();
     let train: Vec<Sample> = train.into_iter().map(|(_, s)| s).collect();
+    Ok((test, train, skipped))
+}
 
+/// Cross-entropy of predictions against the samples' targets.
+fn cross_entropy(set: &[Sample], predict: impl Fn(&Sample) -> f64) -> f64 {
+    let mut total = 0.0;
+    for s in set {
+        let p = predict(s);
+        let r = s.result as f64;
+        total -= r * p.max(1e-12).ln() + (1.0 - r) * (1.0 - p).max(1e-12).ln();
+    }
+    total / set.len() as f64
+}
+
+/// Fits weights of positions of `size` in `text` (other sizes skipped),
+/// from `start`, with `iterations` steps of Adam.
+/// `l2` pulls each weight towards its start (a penalty of `l2 / 2` times
+/// the square of the change, per position), for features seldom seen.
+/// The linear weights only: `start`'s network, if any, is dropped.
+pub fn fit(
+    text: &str,
+    size: u8,
+    start: &Weights,
+    iterations: usize,
+    l2: f64,
+    mut progress: impl FnMut(usize, f64, f64),
+) -> Result<Fit, String> {
+    let (test, train, skipped) = samples(text, size)?;
     let n = feature::COUNT;
     let mut w: Vec<f64> = start
         .early
@@ -216,15 +237,7 @@ pub fn fit(
         .map(|&x| x as f64)
         .collect();
     let w0 = w.clone();
-    let loss_of = |w: &[f64], set: &[Sample]| -> f64 {
-        let mut total = 0.0;
-        for s in set {
-            let p = predict(w, s, n);
-            let r = s.result as f64;
-            total -= r * p.max(1e-12).ln() + (1.0 - r) * (1.0 - p).max(1e-12).ln();
-        }
-        total / set.len() as f64
-    };
+    let loss_of = |w: &[f64], set: &[Sample]| cross_entropy(set, |s| predict(w, s, n));
     let start_test = loss_of(&w, &test);
     let start_train = loss_of(&w, &train);
     // Adam, on the whole training set each step.
@@ -258,6 +271,7 @@ pub fn fit(
         }
     }
     let mut weights = start.clone();
+    weights.network = None;
     for i in 0..n {
         weights.early[i] = w[i].round() as i32;
         weights.late[i] = w[n + i].round() as i32;
@@ -277,6 +291,274 @@ pub fn fit(
     })
 }
 
+/// How a network is fitted ([`fit_network`]).
+#[derive(Clone, Copy, Debug)]
+pub struct NetworkFit {
+    /// Passes over the training positions.
+    pub epochs: usize,
+    /// Positions per step.
+    pub batch: usize,
+    /// Seeds the first weights and the order of the positions.
+    pub seed: u64,
+}
+
+/// The network's weights as the fit keeps them: real numbers, the hidden
+/// layer's in units (not 1/[`network::ONE`]).
+struct Model {
+    /// Linear weights, early then late ([`feature::COUNT`] each).
+    linear: Vec<f64>,
+    /// Per input, per hidden unit.
+    input: Vec<f64>,
+    bias: Vec<f64>,
+    output: Vec<f64>,
+}
+
+impl Model {
+    /// The evaluation of a sample in centiflats, and each unit's sum.
+    fn forward(&self, s: &Sample, sums: &mut [f64; network::HIDDEN]) -> f64 {
+        let n = feature::COUNT;
+        let (early, late) = (1.0 - s.phase as f64, s.phase as f64);
+        let mut eval = 0.0;
+        sums.copy_from_slice(&self.bias);
+        for &(f, x) in &s.features {
+            let (f, x) = (f as usize, x as f64);
+            eval += x * (self.linear[f] * early + self.linear[n + f] * late);
+            let row = &self.input[f * network::HIDDEN..(f + 1) * network::HIDDEN];
+            for (h, w) in sums.iter_mut().zip(row) {
+                *h += w * x;
+            }
+        }
+        let phase = s.phase as f64 * PHASE_MAX as f64;
+        let row = &self.input[network::PHASE_INPUT * network::HIDDEN..];
+        for (h, w) in sums.iter_mut().zip(row) {
+            *h += w * phase;
+        }
+        for (h, v) in sums.iter().zip(&self.output) {
+            eval += h.clamp(0.0, 1.0) * v;
+        }
+        eval
+    }
+
+    /// The model in integers, as the search evaluates it.
+    fn to_weights(&self) -> Weights {
+        let one = network::ONE as f64;
+        let n = feature::COUNT;
+        let mut weights = super::weights::hand_set();
+        for i in 0..n {
+            weights.early[i] = self.linear[i].round() as i32;
+            weights.late[i] = self.linear[n + i].round() as i32;
+        }
+        let row = |values: &[f64], scale: f64| -> [i32; network::HIDDEN] {
+            std::array::from_fn(|j| (values[j] * scale).round() as i32)
+        };
+        weights.network = Some(std::sync::Arc::new(network::Network {
+            input: self
+                .input
+                .chunks(network::HIDDEN)
+                .map(|r| row(r, one))
+                .collect(),
+            bias: row(&self.bias, one),
+            output: row(&self.output, 1.0),
+        }));
+        weights
+    }
+}
+
+/// A sample's evaluation with integer weights, in centiflats, computed as
+/// the search computes it.
+fn integer_eval(weights: &Weights, s: &Sample) -> f64 {
+    let phase = (s.phase * PHASE_MAX as f32).round() as i32;
+    let (mut early, mut late) = (0i32, 0i32);
+    let mut hidden = weights.network.as_deref().map(|net| (net, net.start()));
+    for &(f, x) in &s.features {
+        let (f, x) = (f as usize, x as i32);
+        early += weights.early[f] * x;
+        late += weights.late[f] * x;
+        if let Some((net, h)) = &mut hidden {
+            net.add(h, f, x);
+        }
+    }
+    let linear = (early * (PHASE_MAX - phase) + late * phase) / PHASE_MAX;
+    let out = match &mut hidden {
+        Some((net, h)) => {
+            net.add(h, network::PHASE_INPUT, phase);
+            net.output(h)
+        }
+        None => 0,
+    };
+    (linear + out) as f64
+}
+
+/// The loss of integer weights, evaluated as the search does.
+fn loss_of_weights(weights: &Weights, set: &[Sample]) -> f64 {
+    cross_entropy(set, |s| chance(integer_eval(weights, s)))
+}
+
+/// Fits the linear weights and a network on top of them (`docs/ai.md`,
+/// "Issue 44"): from `start`'s linear weights (and its network, if it has
+/// one; else small random weights), Adam on batches of positions taken in
+/// a seeded order, the rate falling linearly to a tenth over the epochs.
+pub fn fit_network(
+    text: &str,
+    size: u8,
+    start: &Weights,
+    how: NetworkFit,
+    l2: f64,
+    mut progress: impl FnMut(usize, f64, f64),
+) -> Result<Fit, String> {
+    let (test, mut train, skipped) = samples(text, size)?;
+    let n = feature::COUNT;
+    let hidden = network::HIDDEN;
+    let mut seed = how.seed;
+    let mut random = || {
+        seed = mix(seed);
+        (seed >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0
+    };
+    let one = network::ONE as f64;
+    let mut model = Model {
+        linear: start
+            .early
+            .iter()
+            .chain(start.late.iter())
+            .map(|&x| x as f64)
+            .collect(),
+        input: Vec::new(),
+        bias: Vec::new(),
+        output: Vec::new(),
+    };
+    match &start.network {
+        Some(net) => {
+            model.input = net
+                .input
+                .iter()
+                .flatten()
+                .map(|&w| w as f64 / one)
+                .collect();
+            model.bias = net.bias.iter().map(|&b| b as f64 / one).collect();
+            model.output = net.output.iter().map(|&v| v as f64).collect();
+        }
+        None => {
+            // Units start half on, each input moving them a little; the
+            // phase input, up to 100, moves them as much as one feature.
+            model.input = (0..network::INPUTS * hidden)
+                .map(|i| {
+                    let scale = if i / hidden == network::PHASE_INPUT {
+                        0.002
+                    } else {
+                        0.03
+                    };
+                    random() * scale
+                })
+                .collect();
+            model.bias = vec![0.5; hidden];
+            model.output = (0..hidden).map(|_| random() * 10.0).collect();
+        }
+    }
+    let linear0 = model.linear.clone();
+    let start_weights = start.clone();
+    let start_test = loss_of_weights(&start_weights, &test);
+    let start_train = loss_of_weights(&start_weights, &train);
+    // Adam's state per parameter, and each group's rate: centiflats for
+    // the linear and output weights, units for the hidden layer's.
+    struct Adam {
+        m: Vec<f64>,
+        v: Vec<f64>,
+        g: Vec<f64>,
+        rate: f64,
+    }
+    let adam = |len: usize, rate: f64| Adam {
+        m: vec![0.0; len],
+        v: vec![0.0; len],
+        g: vec![0.0; len],
+        rate,
+    };
+    let mut groups = [
+        adam(2 * n, 0.3),
+        adam(network::INPUTS * hidden, 0.001),
+        adam(hidden, 0.001),
+        adam(hidden, 0.3),
+    ];
+    let (beta1, beta2) = (0.9, 0.999);
+    let batches = train.len().div_ceil(how.batch.max(1));
+    let total_steps = (how.epochs * batches).max(1);
+    let mut step = 0usize;
+    let mut sums = [0.0; network::HIDDEN];
+    for epoch in 1..=how.epochs {
+        // A seeded shuffle (Fisher-Yates).
+        for i in (1..train.len()).rev() {
+            seed = mix(seed);
+            train.swap(i, (seed % (i as u64 + 1)) as usize);
+        }
+        for batch in train.chunks(how.batch.max(1)) {
+            step += 1;
+            for group in groups.iter_mut() {
+                group.g.iter_mut().for_each(|g| *g = 0.0);
+            }
+            for s in batch {
+                let eval = model.forward(s, &mut sums);
+                let p = chance(eval);
+                let error = (p - s.result as f64) / SCALE;
+                let (early, late) = (1.0 - s.phase as f64, s.phase as f64);
+                let mut delta = [0.0; network::HIDDEN];
+                for j in 0..hidden {
+                    groups[3].g[j] += error * sums[j].clamp(0.0, 1.0);
+                    if sums[j] > 0.0 && sums[j] < 1.0 {
+                        delta[j] = error * model.output[j];
+                        groups[2].g[j] += delta[j];
+                    }
+                }
+                for &(f, x) in s.features.iter() {
+                    let (f, x) = (f as usize, x as f64);
+                    groups[0].g[f] += error * x * early;
+                    groups[0].g[n + f] += error * x * late;
+                    let row = &mut groups[1].g[f * hidden..(f + 1) * hidden];
+                    for (g, d) in row.iter_mut().zip(&delta) {
+                        *g += d * x;
+                    }
+                }
+                let phase = s.phase as f64 * PHASE_MAX as f64;
+                let row = &mut groups[1].g[network::PHASE_INPUT * hidden..];
+                for (g, d) in row.iter_mut().zip(&delta) {
+                    *g += d * phase;
+                }
+            }
+            let count = batch.len() as f64;
+            let decay = 1.0 - 0.9 * step as f64 / total_steps as f64;
+            let params: [&mut Vec<f64>; 4] = [
+                &mut model.linear,
+                &mut model.input,
+                &mut model.bias,
+                &mut model.output,
+            ];
+            for (k, (group, values)) in groups.iter_mut().zip(params).enumerate() {
+                for i in 0..values.len() {
+                    let mut g = group.g[i] / count;
+                    if k == 0 {
+                        g += l2 * (values[i] - linear0[i]);
+                    }
+                    group.m[i] = beta1 * group.m[i] + (1.0 - beta1) * g;
+                    group.v[i] = beta2 * group.v[i] + (1.0 - beta2) * g * g;
+                    let m_hat = group.m[i] / (1.0 - beta1.powi(step.min(10_000) as i32));
+                    let v_hat = group.v[i] / (1.0 - beta2.powi(step.min(10_000) as i32));
+                    values[i] -= group.rate * decay * m_hat / (v_hat.sqrt() + 1e-12);
+                }
+            }
+        }
+        let chance_of = |s: &Sample| chance(model.forward(s, &mut [0.0; network::HIDDEN]));
+        let train_loss = cross_entropy(&train, chance_of);
+        let test_loss = cross_entropy(&test, chance_of);
+        progress(epoch, train_loss, test_loss);
+    }
+    let weights = model.to_weights();
+    Ok(Fit {
+        samples: train.len() + test.len(),
+        skipped,
+        test_loss: (start_test, loss_of_weights(&weights, &test)),
+        train_loss: (start_train, loss_of_weights(&weights, &train)),
+        weights,
+    })
+}
+
 fn predict(w: &[f64], s: &Sample, n: usize) -> f64 {
     let (early, late) = (1.0 - s.phase as f64, s.phase as f64);
     let mut eval = 0.0;
@@ -284,37 +566,12 @@ fn predict(w: &[f64], s: &Sample, n: usize) -> f64 {
         let f = f as usize;
         eval += x as f64 * (w[f] * early + w[n + f] * late);
     }
+    chance(eval)
+}
+
+/// The winning chance of an evaluation in centiflats.
+fn chance(eval: f64) -> f64 {
     1.0 / (1.0 + (-eval / SCALE).exp())
-}
-
-/// Weights as text: two lines (early, late) of whole numbers.
-pub fn weights_to_text(weights: &Weights) -> String {
-    let line = |w: &[i32]| {
-        w.iter()
-            .map(|x| x.to_string())
-            .collect::<Vec<_>>()
-            .join(" ")
-    };
-    format!("{}\n{}\n", line(&weights.early), line(&weights.late))
-}
-
-/// Reads weights written by [`weights_to_text`].
-pub fn weights_from_text(text: &str) -> Result<Weights, String> {
-    let mut lines = text.lines().filter(|l| !l.trim().is_empty());
-    let mut read = |what: &str| -> Result<[i32; feature::COUNT], String> {
-        let line = lines.next().ok_or(format!("no {what} weights"))?;
-        let values: Vec<i32> = line
-            .split_whitespace()
-            .map(|w| w.parse().map_err(|_| format!("`{w}` is not a weight")))
-            .collect::<Result<_, _>>()?;
-        values
-            .try_into()
-            .map_err(|v: Vec<i32>| format!("{} {what} weights, not {}", v.len(), feature::COUNT))
-    };
-    Ok(Weights {
-        early: read("early")?,
-        late: read("late")?,
-    })
 }
 
 /// Weights as a table, one feature a line, for reading.
@@ -335,13 +592,6 @@ pub fn weights_table(weights: &Weights) -> String {
 mod tests {
     use super::*;
     use crate::games::tak::search::weights;
-
-    #[test]
-    fn weights_survive_their_text() {
-        let w = weights::hand_set();
-        assert_eq!(weights_from_text(&weights_to_text(&w)).unwrap(), w);
-        assert!(weights_from_text("1 2 3\n").is_err());
-    }
 
     /// racetrack's comments (`{score/depth time}`, White's side): the
     /// teacher's positions get `share * (score + 1) / 2 + (1 - share) *
@@ -365,11 +615,36 @@ mod tests {
         assert_eq!(white_chance("some words"), None);
     }
 
+    /// The network's fit lowers the loss, and the integer weights it
+    /// writes evaluate every position as the fit saw it: the search's
+    /// evaluation equals the fit's integer evaluation of the same features.
     #[test]
-    fn a_fit_moves_towards_the_results() {
-        // Positions where White is a flat ahead (Black to move) and White
-        // won, but for one in seven, drawn: the fit lowers the loss (the
-        // first 200 positions are held out).
+    fn a_network_fit_lowers_the_loss_and_evaluates_as_the_search_does() {
+        let text = flat_ahead_positions();
+        let start = weights::hand_set();
+        let how = NetworkFit {
+            epochs: 5,
+            batch: 32,
+            seed: 9,
+        };
+        let fit = fit_network(&text, 5, &start, how, 0.0, |_, _, _| {}).unwrap();
+        assert!(fit.train_loss.1 < fit.train_loss.0, "{:?}", fit.train_loss);
+        assert!(fit.weights.network.is_some());
+        let (test, train, _) = samples(&text, 5).unwrap();
+        for (line, s) in text.lines().zip(test.iter().chain(&train)).step_by(37) {
+            let (position, _) = parse_line(line).unwrap();
+            let searched = eval::evaluate_with(&position, true, &fit.weights);
+            let fitted = integer_eval(&fit.weights, s);
+            assert!(
+                (searched as f64 - fitted).abs() <= 1.0,
+                "{searched} {fitted}"
+            );
+        }
+    }
+
+    /// Positions where White is a flat ahead (Black to move) and White
+    /// won, but for one in seven, drawn.
+    fn flat_ahead_positions() -> String {
         let mut text = String::new();
         let rules = Rules::standard(5).unwrap();
         for i in 0..400u32 {
@@ -386,6 +661,13 @@ mod tests {
             text.push_str(&record_line(&p, result));
             text.push('\n');
         }
+        text
+    }
+
+    #[test]
+    fn a_fit_moves_towards_the_results() {
+        // The fit lowers the loss (the first 200 positions are held out).
+        let text = flat_ahead_positions();
         let start = weights::hand_set();
         let fit = fit(&text, 5, &start, 200, 0.0, |_, _, _| {}).unwrap();
         assert_eq!(fit.samples, 400);

@@ -1,10 +1,12 @@
 //! The evaluation's features by index ([`feature`]) and its weights
 //! ([`Weights`]): fitted by [`super::tune`] to positions of 6x6 and 5x5
 //! games, each target blending tiltak's searched winning chance with the
-//! game's result (`docs/ai.md`, "Evaluation"). 5x5 has its own set; every
-//! other size uses the 6x6 one, since the features are alike on every size
+//! game's result (`docs/ai.md`, "Evaluation"), and built in from the
+//! tuner's output files in `weights/`. 5x5 has its own set; every other
+//! size uses the 6x6 one, since the features are alike on every size
 //! (distances to the edges, ranks or files missing to a road).
 
+use super::network::Network;
 use feature::*;
 
 /// The features, by index. Global ones are seen from the player to move;
@@ -105,19 +107,13 @@ pub mod feature {
     }
 }
 
-/// A weight per feature for a young game and one for a late game.
+/// A weight per feature for a young game and one for a late game, and
+/// the small network added on top of their sum, if any.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Weights {
     pub early: [i32; COUNT],
     pub late: [i32; COUNT],
-}
-
-/// The weights of a board size.
-pub fn for_size(size: u8) -> &'static Weights {
-    match size {
-        5 => &FIVE,
-        _ => &SIX,
-    }
+    pub network: Option<std::sync::Arc<super::network::Network>>,
 }
 
 /// The weights set by hand before any tuning (the tuner's starting point).
@@ -158,54 +154,119 @@ pub fn hand_set() -> Weights {
         both(base + CAP_OWN_NEXT, 6, 6);
         both(base + CAP_FREE, 4, 4);
     }
-    Weights { early, late }
+    Weights {
+        early,
+        late,
+        network: None,
+    }
 }
 
-// The tuner's output, written by a script from its weight files: the
-// features in the order of `eval::feature`, a young game's then a late
-// game's weights.
-// @generated weights below
+/// The built-in weights of 6x6 (and every size but 5x5), then 5x5: the
+/// tuner's output files as they are (`selfplay --tune-out`), read when
+/// first needed. What they were fitted to is in `docs/ai.md`
+/// ("Evaluation").
+const BUILT_IN_TEXT: [&str; 2] = [
+    include_str!("weights/six.txt"),
+    include_str!("weights/five.txt"),
+];
 
-/// Fitted to 247,950 positions of 6x6 games (komi 2) in which tiltak
-/// moved: the target is 0.8 of tiltak's own searched winning probability
-/// for the position and 0.2 of the game's result (docs/ai.md, "Fourth
-/// pass").
-pub const SIX: Weights = Weights {
-    early: [
-        19, 45, -65, -90, -105, 5, 61, 76, 6, 87, 100, 8, 104, 10, 12, 73, 96, 127, 35, 161, 208,
-        35, 222, 35, 35, -116, -96, -50, 74, 77, 81, 82, 129, 90, 98, 85, 136, 150, -72, 26, 19,
-        -71, -37, 82, 69, -1, 77, 14, 43, 9, 63, 61, 19, 7, 4, 18, 11, 4, 5, 14, 20, 13, -10, -8,
-        50, 61, 6, 73, 91, 8, 82, 10, 12, 35, 35, 71, 35, 112, 134, 35, 44, 35, 35, -127, -124,
-        -55, 74, 41, 61, 82, 117, 90, 98, 125, 164, 200, -67, 34, 18, -74, -31, 59, 67, 24, 57, 22,
-        28, 32, 58, 27, 1, -3, 11, 9, 2, -2, -2, 16, 19, 19, -16,
-    ],
-    late: [
-        14, 48, 13, -27, -56, -4, -9, -10, 6, -12, -13, 8, -17, 10, 12, -15, -3, 0, 35, 9, -14, 35,
-        -4, 35, 35, 76, 83, 82, 74, 52, 64, 82, 86, 90, 98, 8, 36, 62, 12, 31, 32, -90, -34, 0, 10,
-        11, 34, 24, 18, 49, -12, -23, -15, -8, -44, -41, -27, -15, 5, 6, 13, 4, 2, -1, -17, -7, 6,
-        -7, -11, 8, -11, 10, 12, -15, -4, 2, 35, 0, 0, 35, 10, 35, 35, 87, 78, 86, 74, 63, 76, 82,
-        94, 90, 98, -2, 24, 52, 5, 24, 37, -87, -49, 24, -1, 5, 37, 53, 34, 41, -29, -34, -23, -13,
-        -65, -54, -36, -18, 6, 3, 12, -5, 1,
-    ],
-};
+/// The weights of a board size.
+pub fn for_size(size: u8) -> &'static Weights {
+    static BUILT_IN: std::sync::OnceLock<[Weights; 2]> = std::sync::OnceLock::new();
+    // A built-in file that does not read (a test checks they all do)
+    // falls back to the hand-set weights rather than stopping the bot.
+    let built_in =
+        BUILT_IN.get_or_init(|| BUILT_IN_TEXT.map(|t| from_text(t).unwrap_or_else(|_| hand_set())));
+    match size {
+        5 => &built_in[1],
+        _ => &built_in[0],
+    }
+}
 
-/// Fitted the same way to 99,150 positions of 5x5 games (komi 0) in which
-/// tiltak moved, starting from [`SIX`].
-pub const FIVE: Weights = Weights {
-    early: [
-        24, 118, -123, -73, -136, 4, 65, 61, 6, 98, 104, 8, 56, 10, 12, 194, 196, 143, 35, 317,
-        272, 35, 224, 35, 35, -205, -24, -9, 74, 93, 89, 82, 134, 90, 98, 83, 212, 248, -49, 28,
-        86, -116, -63, 5, -11, -49, 10, 25, 49, 23, 67, 50, 26, 16, 25, -17, 19, 13, 53, 81, 44,
-        33, -8, 11, 62, 63, 6, 101, 97, 8, 63, 10, 12, 206, 195, 144, 35, 293, 276, 35, 228, 35,
-        35, -235, -30, -16, 74, 84, 67, 82, 146, 90, 98, 92, 195, 224, -62, 25, 76, -123, -116, 1,
-        -2, -43, -3, 11, 58, 26, 68, 36, 17, 15, 32, 4, 32, 25, 46, 63, 40, 22, -12,
-    ],
-    late: [
-        40, 49, 33, -44, -67, -16, -18, -12, 6, -17, -4, 8, -15, 10, 12, -71, -56, -28, 35, -60,
-        -47, 35, -31, 35, 35, 141, 69, 37, 74, 70, 92, 82, 145, 90, 98, 22, 45, 111, 21, 50, 40,
-        -117, 9, -17, 30, 32, 125, 53, 26, 31, -4, -27, -30, -9, -35, -20, -17, -10, -9, 7, 18, 9,
-        7, -11, -8, -3, 6, -9, 4, 8, -12, 10, 12, -48, -37, -14, 35, -42, -23, 35, -8, 35, 35, 92,
-        24, 2, 74, 30, 64, 82, 84, 90, 98, 13, 28, 110, 13, 43, 43, -119, -59, 56, 26, 28, 28, 32,
-        -13, -3, -24, -36, -29, -5, -69, -49, -37, -19, 3, 14, 6, 8, 8,
-    ],
-};
+/// Weights as text: two lines (early, late) of whole numbers, then the
+/// network's lines ([`Network::to_text`]) if there is one.
+pub fn to_text(weights: &Weights) -> String {
+    let mut text = format!(
+        "{}\n{}\n",
+        numbers_line(&weights.early),
+        numbers_line(&weights.late)
+    );
+    if let Some(network) = &weights.network {
+        text.push_str(&network.to_text());
+    }
+    text
+}
+
+/// Reads weights written by [`to_text`].
+pub fn from_text(text: &str) -> Result<Weights, String> {
+    let mut lines = text.lines().filter(|l| !l.trim().is_empty());
+    let early = read_numbers(lines.next(), "the early weights")?;
+    let late = read_numbers(lines.next(), "the late weights")?;
+    let mut rest = lines.peekable();
+    let network = match rest.peek() {
+        None => None,
+        Some(_) => Some(std::sync::Arc::new(Network::from_lines(rest)?)),
+    };
+    Ok(Weights {
+        early,
+        late,
+        network,
+    })
+}
+
+/// Whole numbers as a line of a weights file, separated by spaces.
+pub(super) fn numbers_line(values: &[i32]) -> String {
+    values
+        .iter()
+        .map(|x| x.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Reads a line written by [`numbers_line`] holding exactly `N` numbers;
+/// `what` names the line in the error.
+pub(super) fn read_numbers<const N: usize>(
+    line: Option<&str>,
+    what: &str,
+) -> Result<[i32; N], String> {
+    let line = line.ok_or(format!("no line for {what}"))?;
+    let values: Vec<i32> = line
+        .split_whitespace()
+        .map(|w| w.parse().map_err(|_| format!("`{w}` is not a weight")))
+        .collect::<Result<_, _>>()?;
+    values
+        .try_into()
+        .map_err(|v: Vec<i32>| format!("{} numbers for {what}, not {N}", v.len()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_built_in_weights_read() {
+        for text in BUILT_IN_TEXT {
+            let weights = from_text(text).unwrap();
+            assert_eq!(from_text(&to_text(&weights)).unwrap(), weights);
+        }
+        assert_ne!(for_size(6), &hand_set());
+        assert_ne!(for_size(5), for_size(6));
+    }
+
+    #[test]
+    fn weights_survive_their_text() {
+        let w = hand_set();
+        assert_eq!(from_text(&to_text(&w)).unwrap(), w);
+        assert!(from_text("1 2 3\n").is_err());
+        let mut with_network = hand_set();
+        let mut input = vec![[0; super::super::network::HIDDEN]; super::super::network::INPUTS];
+        input[3][2] = -7;
+        with_network.network = Some(std::sync::Arc::new(Network {
+            input,
+            bias: [5; super::super::network::HIDDEN],
+            output: [-2; super::super::network::HIDDEN],
+        }));
+        let text = to_text(&with_network);
+        assert_eq!(from_text(&text).unwrap(), with_network);
+    }
+}

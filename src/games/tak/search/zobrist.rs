@@ -7,6 +7,7 @@
 //! deep may collide, which the table tolerates because every move it
 //! suggests is checked before it is played.
 
+use crate::games::kit::search::splitmix;
 use crate::games::tak::moves::Move;
 use crate::games::tak::piece::{Color, Role};
 use crate::games::tak::position::Position;
@@ -23,15 +24,6 @@ struct Keys {
     black_to_move: u64,
     /// The two swap-opening plies, which place the opponent's flat.
     opening: [u64; 2],
-}
-
-/// SplitMix64: a fixed, well-mixed sequence, so keys are the same on every run.
-const fn splitmix(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 const fn make_keys() -> Keys {
@@ -71,13 +63,6 @@ fn role_index(role: Role) -> usize {
         Role::Wall => 1,
         Role::Cap => 2,
     }
-}
-
-/// A well-mixed hash of one word (the SplitMix64 finaliser): the seeded
-/// noise of the weaker levels, and the choice of random openings.
-pub fn mix(z: u64) -> u64 {
-    let mut state = z;
-    splitmix(&mut state)
 }
 
 /// The key of one square's stack (0 when it is empty).

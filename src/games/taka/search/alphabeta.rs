@@ -17,7 +17,7 @@
 //! that makes a position occur a third time scores a draw.
 
 use std::collections::HashMap;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use super::super::key::repetition_hash;
 use super::super::position::Position;
@@ -27,12 +27,14 @@ use super::key::key;
 use super::node::{Node, Status};
 use super::ordering;
 use super::threat;
-use crate::games::tak::search::mix;
+use crate::games::kit::search::{noise, Entry, Limits, WinScale};
 
+/// How a decided game scores, in points (hundredths of a ball).
+pub const SCORES: WinScale = WinScale::new(100_000);
 /// The score of a won game, less the plies to the win.
-pub const WIN: i32 = 100_000;
+pub const WIN: i32 = SCORES.win;
 /// Scores beyond this are forced results.
-pub const DECIDED: i32 = WIN - 1_000;
+pub const DECIDED: i32 = SCORES.decided();
 const INFINITY: i32 = WIN + 1;
 const MAX_DEPTH: u32 = 32;
 /// Entries kept before the table is emptied.
@@ -46,14 +48,6 @@ const CONTEMPT: i32 = 30;
 /// Nodes this deep and deeper order their turns by the evaluation of
 /// each child; shallower ones by the balls alone.
 const ORDER_BY_EVALUATION: u32 = 3;
-
-/// When to stop. Depth 1 always completes, whatever the limits.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Limits {
-    pub depth: Option<u32>,
-    pub nodes: Option<u64>,
-    pub movetime: Option<Duration>,
-}
 
 /// How one search plays: its limits and the evaluation's seeded noise.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -85,17 +79,8 @@ impl Report {
     /// `Some(true)` a forced win for the side to move, `Some(false)` a
     /// forced loss, `None` otherwise.
     pub fn proven(&self) -> Option<bool> {
-        (self.score.abs() > DECIDED).then_some(self.score > 0)
+        SCORES.proven(self.score)
     }
-}
-
-#[derive(Clone, Copy)]
-struct Entry {
-    depth: u32,
-    score: i32,
-    lower: bool,
-    upper: bool,
-    best: Option<Turn>,
 }
 
 /// How many turns of a node are picked by a scan before the rest is
@@ -142,7 +127,7 @@ struct RootMove {
 /// A searcher; one per game keeps its table from turn to turn.
 #[derive(Default)]
 pub struct Searcher {
-    table: HashMap<u64, Entry>,
+    table: HashMap<u64, Entry<Turn>>,
     nodes: u64,
     settings: Settings,
     start: Option<Instant>,
@@ -261,10 +246,8 @@ impl Searcher {
     }
 
     fn budget_spent(&self) -> bool {
-        let limits = self.settings.limits;
         let elapsed = self.start.map(|s| s.elapsed()).unwrap_or_default();
-        limits.nodes.is_some_and(|n| self.nodes >= n)
-            || limits.movetime.is_some_and(|t| elapsed * 2 >= t)
+        self.settings.limits.spent(self.nodes, elapsed)
     }
 
     fn check_stop(&mut self) {
@@ -306,14 +289,8 @@ impl Searcher {
         let entry = self.table.get(&k).copied();
         if let Some(e) = entry {
             if e.depth >= depth {
-                let score = shifted(e.score, -ply_i);
-                let usable = match (e.lower, e.upper) {
-                    (true, true) => true,
-                    (true, false) => score >= beta,
-                    (false, true) => score <= alpha,
-                    (false, false) => false,
-                };
-                if usable {
+                let score = SCORES.shifted(e.score, -ply_i);
+                if e.cuts(score, alpha, beta) {
                     return score;
                 }
             }
@@ -378,7 +355,7 @@ impl Searcher {
             k,
             Entry {
                 depth,
-                score: shifted(best_score, ply_i),
+                score: SCORES.shifted(best_score, ply_i),
                 lower: best_score > original_alpha,
                 upper: best_score < beta,
                 best: best_turn,
@@ -471,32 +448,14 @@ impl Searcher {
         if goal_now {
             score += GOAL_IN_ONE;
         }
-        let amplitude = self.settings.noise;
-        if amplitude > 0 {
-            let h = mix(key(node) ^ self.settings.seed);
-            score += (h % (2 * amplitude as u64 + 1)) as i32 - amplitude;
-        }
-        score
-    }
-}
-
-/// A decided score moved `plies` further from the win or loss it counts
-/// to (undecided scores stay): the table keeps scores as seen from the
-/// node (`plies` = the node's ply), the search as seen from the root
-/// (`-ply` on the way back).
-fn shifted(score: i32, plies: i32) -> i32 {
-    if score > DECIDED {
-        score + plies
-    } else if score < -DECIDED {
-        score - plies
-    } else {
-        score
+        score + noise(self.settings.noise, self.settings.seed, key(node))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::kit::search::mix;
 
     /// Positions along a seeded random game.
     pub(crate) fn random_positions(seed: u64, count: usize, every: usize) -> Vec<Position> {
@@ -534,7 +493,7 @@ mod tests {
                     limits: Limits {
                         depth: Some(depth),
                         nodes: Some(3_000_000),
-                        movetime: None,
+                        ..Limits::default()
                     },
                     width,
                     ..Settings::default()

@@ -1,4 +1,4 @@
-//! The searches behind `/analyze` for Taka ([`crate::games::judged`]
+//! The searches behind `/analyze` for Taka ([`crate::games::kit::judged`]
 //! runs them over a game): a fixed depth without noise, so that every
 //! score is measured alike.
 //!
@@ -16,8 +16,9 @@ use super::super::side::Side;
 use super::super::turn::Turn;
 use std::time::Duration;
 
-use super::alphabeta::{Limits, Searcher, Settings, DECIDED, WIN};
-use crate::games::judged::Horizon;
+use super::alphabeta::{Searcher, Settings, DECIDED, WIN};
+use crate::games::kit::judged::Horizon;
+use crate::games::kit::search::Limits;
 
 /// The hundredths of a ball one unit of the logistic that turns scores
 /// into winning chances stands for (docs/analyze.md).
@@ -45,6 +46,7 @@ pub fn search(
             depth: Some(horizon.depth),
             nodes: Some(NODES),
             movetime: horizon.movetime,
+            soft: None,
         },
         ..Settings::default()
     };
@@ -75,14 +77,14 @@ pub fn is_decided(score: i32) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::judged::judge_game;
+    use crate::games::kit::judged::judge_game;
 
     /// White's E11 faces S with E12 and E13 free: a shot into E14 wins
     /// (RULINGS Taka 8).
     const SHOT: &str = "x10/x10/x4,w,w,x4/x2,w,x4,w,x2/x3,w,x2,w,x3/x,w,x6,w,x/x5,w,x4/\
         x4,b,b,x4/x,b,x6,b,x/x3,b,x2,b,x3/x2,b,x,w*S,x2,b,x2/b,x4,b*N,x4/x10/x10 W,B w";
 
-    fn judge(start: &Position, turns: &[Turn]) -> Vec<crate::games::judged::Judged<Turn>> {
+    fn judge(start: &Position, turns: &[Turn]) -> Vec<crate::games::kit::judged::Judged<Turn>> {
         let mut searcher = Searcher::new();
         judge_game(
             start,

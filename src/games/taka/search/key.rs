@@ -9,7 +9,7 @@ use super::super::facing::Facing;
 use super::super::side::Side;
 use super::super::square::Square;
 use super::node::Node;
-use crate::games::tak::search::mix;
+use crate::games::kit::search::mix;
 
 fn facing_index(f: Facing) -> u64 {
     match f {

@@ -2,7 +2,7 @@
 //! root turns its last iteration searches, and the noise on its
 //! evaluation. No level reads the clock, so each replays exactly for a
 //! seed and plays alike on a loaded machine (the bot adds
-//! [`crate::games::tak::search::MOVE_TIME_CEILING`] on top).
+//! [`crate::games::kit::search::MOVE_TIME_CEILING`] on top).
 //!
 //! Every level sees a goal in one and a goal in one of the opponent's (the
 //! search's threat check at every node), whatever its depth and noise.
@@ -85,7 +85,7 @@ mod tests {
         let mut state = 1u64;
         for _ in 0..2 {
             let turns = position.legal_turns();
-            state = crate::games::tak::search::mix(state + 1);
+            state = crate::games::kit::search::mix(state + 1);
             position
                 .play(&turns[(state % turns.len() as u64) as usize])
                 .unwrap();

@@ -20,7 +20,8 @@ pub mod node;
 pub mod ordering;
 pub mod threat;
 
-pub use alphabeta::{Limits, Report, Searcher, Settings, DECIDED, WIN};
+pub use crate::games::kit::search::Limits;
+pub use alphabeta::{Report, Searcher, Settings, DECIDED, WIN};
 pub use levels::level_settings;
 pub use node::Node;
 pub use threat::{can_score, scoring_turn};

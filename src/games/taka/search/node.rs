@@ -153,7 +153,7 @@ mod tests {
             let mut children: Vec<Turn> = node.children().into_iter().map(|(t, _)| t).collect();
             children.sort_unstable();
             assert_eq!(children, legal, "{position}");
-            state = crate::games::tak::search::mix(state + 1);
+            state = crate::games::kit::search::mix(state + 1);
             let turn = legal[(state % legal.len() as u64) as usize];
             assert_eq!(
                 node.play(&turn).map(|n| n.board),

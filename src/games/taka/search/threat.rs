@@ -164,7 +164,7 @@ mod tests {
     use super::super::super::movegen;
     use super::super::super::position::Position;
     use super::*;
-    use crate::games::tak::search::mix;
+    use crate::games::kit::search::mix;
 
     /// Positions along seeded random games of "first to 3" (so that goals
     /// happen and play goes on), both sides asked.

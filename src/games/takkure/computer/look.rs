@@ -9,7 +9,7 @@
 use super::super::dice::Dice;
 use super::super::game::Game;
 use super::super::input::Input;
-use super::mix;
+use crate::games::kit::search::mix;
 
 /// Calls `each` with every outcome of `input` and its chance (the chances
 /// sum to 1): the first `exact` dice thrown take each of their 12 faces,

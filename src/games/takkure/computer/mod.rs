@@ -25,21 +25,14 @@ pub mod value;
 #[cfg(test)]
 mod tests;
 
-use super::game::{Game, Step};
-use super::input::{Action, Input};
+use super::game::{Ball, Game, Step};
+use super::input::{Action, Input, Second};
 use super::side::Side;
 use super::square::Square;
+use crate::games::kit::search::mix;
 
 /// The levels the coach plays at.
 pub const LEVELS: std::ops::RangeInclusive<u8> = 1..=5;
-
-/// A splitmix64 step: a well-mixed 64-bit value from any other.
-pub fn mix(z: u64) -> u64 {
-    let z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    let z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
 
 /// A small generator for the coach's own choices.
 struct Choices(u64);
@@ -92,6 +85,11 @@ pub fn style(level: u8) -> Style {
 pub fn coach_input(game: &Game, level: u8, seed: u64) -> Option<Input> {
     let me = game.awaiting()?;
     let style = style(level);
+    if level >= 2 {
+        if let Some(pick_up) = loose_ball_beside(game) {
+            return Some(pick_up);
+        }
+    }
     let mut choices = Choices(mix(seed ^ 0x7a6b_6b75_7265));
     if style.random > 0.0 && choices.unit() < style.random {
         let legal = game.legal_inputs();
@@ -125,6 +123,20 @@ pub fn coach_input(game: &Game, level: u8, seed: u64) -> Option<Input> {
     }
     best.map(|(_, _, input)| input)
         .or_else(|| game.legal_inputs().into_iter().next())
+}
+
+/// `pickup` when the active player stands beside a loose ball at its
+/// second action and no `try` is open (issue 42: the coach moved on past
+/// a ball it could take). Nothing a second action does is worth more than
+/// the ball, but a try; the weaker levels' first one may still miss it.
+fn loose_ball_beside(game: &Game) -> Option<Input> {
+    let pick_up = Input::Second(Second::PickUp);
+    let loose = matches!(game.ball(), Ball::Loose(_));
+    (game.step() == Step::Second
+        && loose
+        && game.check(&pick_up).is_ok()
+        && game.check(&Input::Second(Second::Try)).is_err())
+    .then_some(pick_up)
 }
 
 /// The inputs worth weighing now: every legal one, except at the first

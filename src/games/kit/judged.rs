@@ -3,12 +3,72 @@
 //! measured alike. Each game with an engine (Tak, Takat, Taka) gives its
 //! search and its depths; how the moves are then marked is the bot's.
 
-use super::hosted::{Evaluations, PositionEvaluation, DECIDED_EVALUATION};
 use super::seat::Seat;
 
 use std::time::Duration;
 
 use crate::budget::Budget;
+
+/// The computer's evaluation of each position of a game (`/analyze`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Evaluations {
+    /// The score (in the game's hundredths) that is one unit of the
+    /// logistic turning scores into winning chances ([`Evaluations::chance`]).
+    pub scale: i32,
+    /// The search behind the scores, in words ("a 4-ply search").
+    pub search: String,
+    /// One per position, the start first.
+    pub positions: Vec<PositionEvaluation>,
+}
+
+/// One position as the computer sees it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionEvaluation {
+    /// Who is to move here (for the last position of a finished game, who
+    /// would be).
+    pub to_move: Seat,
+    /// The move number here as the game's notation writes it (PTN's `17`
+    /// of `17. Sf1` and `17... c3`).
+    pub move_number: u32,
+    /// The score for the first player, in hundredths of the unit; beyond
+    /// [`DECIDED_EVALUATION`] either way, a win the search found by force.
+    pub score: i32,
+    /// The action the search prefers here (`None` when the game is over).
+    pub best: Option<String>,
+    /// The action the game played here (`None` for the last position).
+    pub played: Option<String>,
+    /// The played action's value for the first player, searched to the
+    /// same horizon as `score` (`None` for the last position).
+    pub played_score: Option<i32>,
+    /// What a shallower search makes of the position, for the first
+    /// player: a best action it does not see is one hard to find.
+    pub shallow_score: i32,
+    /// What the position is worth for the first player without its best
+    /// action, to the same horizon as `score` (searched by games that can,
+    /// when the best action was played): an action whose every other
+    /// loses much is an only move.
+    pub second_score: Option<i32>,
+}
+
+impl PositionEvaluation {
+    /// A position nothing was played from, every search of it scoring
+    /// `score` (the end of a game, or a test's).
+    pub fn end(to_move: Seat, move_number: u32, score: i32) -> PositionEvaluation {
+        PositionEvaluation {
+            to_move,
+            move_number,
+            score,
+            best: None,
+            played: None,
+            played_score: None,
+            shallow_score: score,
+            second_score: None,
+        }
+    }
+}
+
+/// Scores at least this large (either way) are forced results.
+pub const DECIDED_EVALUATION: i32 = 100_000;
 
 /// One position's evaluation; scores are for White in the engine's units,
 /// a decided game `±WIN` less its plies.
@@ -131,6 +191,7 @@ pub fn evaluations<P: Clone, M: Copy + std::fmt::Display>(
             played: played.map(|mv| mv.to_string()),
             played_score: judged.played_score.map(scale),
             shallow_score: scale(judged.shallow_score),
+            second_score: None,
         });
         if let Some(mv) = played {
             if !play(&mut position, mv) {

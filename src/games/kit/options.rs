@@ -158,7 +158,7 @@ impl OptionSpec {
 /// wants them shown.
 pub mod challenge {
     use super::{opt, OptionKind, OptionSpec};
-    use crate::games::Seat;
+    use crate::games::kit::Seat;
 
     pub const OPPONENT: OptionSpec = opt(
         "opponent",
