@@ -152,8 +152,8 @@ impl Bot {
                     moves::play_moves(&ctx, notations, *version)
                 }
                 Command::Board => summary::board(&ctx),
-                Command::Resign => moves::resign(&ctx),
-                Command::Abort => moves::abort(&ctx),
+                Command::Resign { game } => moves::resign(&ctx, *game),
+                Command::Abort { game } => moves::abort(&ctx, *game),
                 Command::Draw => offers::draw(&ctx, None),
                 Command::Undo => offers::undo(&ctx, None),
                 Command::Export { game } => export::export(&ctx, *game),
@@ -165,7 +165,7 @@ impl Bot {
                     .map_err(Failure::User),
                 Command::Theme(name) => themes::set_theme(&ctx, name),
                 Command::Themes => themes::list(&ctx),
-                Command::Claim => claim::claim(&ctx),
+                Command::Claim { game } => claim::claim(&ctx, *game),
                 Command::Games { all: false, page } => games::games(&ctx, *page),
                 Command::Games { all: true, page } => spectate::games_in_progress(&ctx, *page),
                 Command::Remind { every } => remind::remind(&ctx, *every),

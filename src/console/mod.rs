@@ -33,7 +33,7 @@ use std::sync::Arc;
 use chrono::Duration;
 use clap::Args;
 
-use crate::bot::{clock, computer, Bot, Invocation, OffsetClock, Place, User};
+use crate::bot::{clock, computer, Bot, Invocation, OffsetClock, Place, PlaceLost, User};
 use crate::store::{time_text, Store};
 
 /// The guild (server) the console plays in.
@@ -434,9 +434,23 @@ fn console_line(
                 "[console] `{rest}` is not a duration; write e.g. :advance 90m, :advance 25h or :advance 3d"
             )?,
         },
+        // As Discord's CHANNEL_DELETE / THREAD_DELETE (issue 40).
+        "delete" => match parse::check_channel(rest) {
+            Ok(name) => {
+                writeln!(out, "[console] #{name} deleted")?;
+                let place = Place {
+                    guild: GUILD.to_string(),
+                    channel: name,
+                };
+                for reply in bot.place_lost(&place, PlaceLost::Gone) {
+                    output::print_reply(out, bot, &reply, &session.user, &args.out)?;
+                }
+            }
+            Err(e) => writeln!(out, "[console] {e}")?,
+        },
         _ => writeln!(
             out,
-            "[console] unknown console line `:{word}`; use :user NAME, :channel NAME, :advance DURATION, :admin on|off, :leave, :join or :quit"
+            "[console] unknown console line `:{word}`; use :user NAME, :channel NAME, :advance DURATION, :admin on|off, :leave, :join, :delete CHANNEL or :quit"
         )?,
     }
     out.flush()?;

@@ -149,7 +149,7 @@ fn the_level_is_in_the_challenge_line_and_the_game_file() {
         },
     );
     assert_eq!(bot.play_computer_turns().len(), 1);
-    let resigned = run(&bot, &alice(), Command::Resign);
+    let resigned = run(&bot, &alice(), Command::Resign { game: None });
     assert!(
         resigned[0].text.contains("<@99> (black) wins, 0-1"),
         "{resigned:?}"
@@ -282,7 +282,7 @@ fn the_bot_is_neither_reminded_nor_claimed_against_on_its_turn() {
         due.iter().all(|r| !r.text.contains("<@99>")),
         "nothing pings the bot's user: {due:?}"
     );
-    let claim = run(&bot, &alice(), Command::Claim);
+    let claim = run(&bot, &alice(), Command::Claim { game: None });
     assert_eq!(claim.len(), 1);
     assert!(
         claim[0].text.contains("it never loses on time"),

@@ -78,7 +78,11 @@ pub enum Command {
         version: Option<i64>,
     },
     Board,
-    Resign,
+    /// `/resign`, `/abort`, `/claim`: the game here, or game `game:` of
+    /// this server from any channel (a game set aside, issue 40).
+    Resign {
+        game: Option<i64>,
+    },
     Draw,
     Undo,
     Rematch,
@@ -98,7 +102,9 @@ pub enum Command {
     Info {
         game: Option<i64>,
     },
-    Abort,
+    Abort {
+        game: Option<i64>,
+    },
     /// `/help`, or one command's options (`/help command:move`).
     Help {
         command: Option<String>,
@@ -106,7 +112,9 @@ pub enum Command {
     /// Choose a board theme, by name.
     Theme(String),
     Themes,
-    Claim,
+    Claim {
+        game: Option<i64>,
+    },
     /// `/games`: the user's own games; `all`: every game in progress here.
     Games {
         all: bool,

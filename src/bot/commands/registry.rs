@@ -79,6 +79,14 @@ fn registry() -> Vec<CommandSpec> {
         OptionKind::Integer,
     )
     .min(1.0);
+    // A game in progress elsewhere in the server, e.g. one set aside when
+    // its channel was deleted (issue 40).
+    let my_game = opt(
+        "game",
+        "Your game in this server by number, from any channel (see /games; default: this channel's game)",
+        OptionKind::Integer,
+    )
+    .min(1.0);
     let mut list: Vec<CommandSpec> = GameKind::ALL
         .iter()
         .map(|&kind| CommandSpec {
@@ -145,7 +153,11 @@ fn registry() -> Vec<CommandSpec> {
             vec![],
             |_| Ok(Command::Board),
         ),
-        plain("resign", "Resign the game", vec![], |_| Ok(Command::Resign)),
+        plain("resign", "Resign the game", vec![my_game], |chosen| {
+            Ok(Command::Resign {
+                game: chosen.integer("game"),
+            })
+        }),
         plain(
             "draw",
             "Offer a draw, or accept your opponent's offer",
@@ -217,8 +229,12 @@ fn registry() -> Vec<CommandSpec> {
         plain(
             "claim",
             "Claim the win when your opponent has not moved within the server's timeout",
-            vec![],
-            |_| Ok(Command::Claim),
+            vec![my_game],
+            |chosen| {
+                Ok(Command::Claim {
+                    game: chosen.integer("game"),
+                })
+            },
         ),
         plain(
             "games",
@@ -385,8 +401,12 @@ fn registry() -> Vec<CommandSpec> {
         plain(
             "abort",
             "End the game unrated: a player until both made two moves, a server admin any time",
-            vec![],
-            |_| Ok(Command::Abort),
+            vec![my_game],
+            |chosen| {
+                Ok(Command::Abort {
+                    game: chosen.integer("game"),
+                })
+            },
         ),
         plain(
             "help",

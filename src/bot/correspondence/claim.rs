@@ -4,7 +4,7 @@ use crate::bot::ground::announce::{game_over_reply, player_label};
 use crate::bot::ground::context::{refuse, Ctx, Outcome};
 use crate::bot::ground::interval::{self, span};
 use crate::bot::ground::reply::{mention, time, Reply};
-use crate::bot::life::here::{active_game, seat_in};
+use crate::bot::life::here::{chosen_game, seat_in};
 use crate::games::resignation_result;
 use crate::store::Finish;
 
@@ -12,8 +12,8 @@ use crate::store::Finish;
 /// server's timeout ends the game. A win by forfeit when both have made
 /// at least two moves (rated as usual), otherwise the game is aborted and
 /// unrated; in a tournament game, always a win.
-pub fn claim(ctx: &Ctx<'_>) -> Outcome {
-    let (game, state) = active_game(ctx)?;
+pub fn claim(ctx: &Ctx<'_>, number: Option<i64>) -> Outcome {
+    let (game, state) = chosen_game(ctx, number)?;
     let seat = seat_in(ctx, &game)?;
     let Some(awaiting) = state.awaiting() else {
         return refuse("This game is already over.");

@@ -183,7 +183,7 @@ fn computer_claims(
         now,
     };
     let watched = threads::watch(core, place);
-    match claim(&ctx) {
+    match claim(&ctx, None) {
         Ok(mut replies) => {
             replies.extend(threads::result_for_parent(core, watched));
             Ok(replies)

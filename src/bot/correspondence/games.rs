@@ -16,6 +16,8 @@ use crate::store::{GameRow, TurnClock, UserId};
 
 /// One line of `/games`.
 struct Listed {
+    /// Set aside when its channel was lost (issue 40): listed apart.
+    set_aside: bool,
     my_move: bool,
     since: DateTime<Utc>,
     id: i64,
@@ -34,11 +36,13 @@ pub fn games(ctx: &Ctx<'_>, page: Option<i64>) -> Outcome {
     for (game, clock) in ctx.store().active_games_of(&ctx.place.guild, me)? {
         listed.push(list_line(ctx, &game, &clock, me)?);
     }
-    listed.sort_by_key(|l| (!l.my_move, l.since, l.id));
+    listed.sort_by_key(|l| (l.set_aside, !l.my_move, l.since, l.id));
     // Every line with the heading of its part, in the order shown.
     let mut lines: Vec<(&str, String)> = Vec::new();
     for l in &listed {
-        let heading = if l.my_move {
+        let heading = if l.set_aside {
+            "Set aside (nothing is posted about them any more):"
+        } else if l.my_move {
             "Your move:"
         } else {
             "Their move:"
@@ -133,15 +137,25 @@ fn list_line(
         Some(s) => format!("{} to move", mention(game.player(s))),
         None => "over".to_string(),
     };
-    let line = format!(
-        "{}: game #{}, {} against {}, {whose}; {}.",
-        channel_mention(&Place::of(game)),
-        game.id,
-        short_name(game),
-        mention(opponent),
-        since_text(&state, clock.turn.since, ctx.now)
-    );
+    let set_aside = ctx.store().set_aside_reason(game.id)?;
+    let line = match &set_aside {
+        None => format!(
+            "{}: game #{}, {} against {}, {whose}; {}.",
+            channel_mention(&Place::of(game)),
+            game.id,
+            short_name(game),
+            mention(opponent),
+            since_text(&state, clock.turn.since, ctx.now)
+        ),
+        Some(reason) => format!(
+            "game #{id}, {} against {}, {whose}: set aside, its channel {reason}. From any channel: /resign game:{id}, /abort game:{id}, or /claim game:{id} once the timeout has passed.",
+            short_name(game),
+            mention(opponent),
+            id = game.id,
+        ),
+    };
     Ok(Listed {
+        set_aside: set_aside.is_some(),
         my_move,
         since: clock.turn.since,
         id: game.id,

@@ -8,7 +8,7 @@ use crate::bot::ground::context::{refuse, Ctx, Failure};
 use crate::bot::ground::interval::span;
 use crate::bot::ground::reply::mention;
 use crate::games::{GameState, Seat};
-use crate::store::{Challenge, ChallengeStatus, GameRow};
+use crate::store::{Challenge, ChallengeStatus, GameRow, GameStatus};
 
 /// The game in progress here, or a refusal that says how to start one.
 pub fn active_game(ctx: &Ctx<'_>) -> Result<(GameRow, GameState), Failure> {
@@ -18,6 +18,38 @@ pub fn active_game(ctx: &Ctx<'_>) -> Result<(GameRow, GameState), Failure> {
     else {
         return Err(Failure::User(no_game_here(ctx)?));
     };
+    let state = ctx.core.position(&game)?;
+    Ok((game, state))
+}
+
+/// The game a command acts on: game `number` of this server, which the
+/// user plays, wherever it is (`game:` on /resign, /abort, /claim: a game
+/// set aside when its channel was deleted, issue 40); without a number,
+/// the game here.
+pub fn chosen_game(ctx: &Ctx<'_>, number: Option<i64>) -> Result<(GameRow, GameState), Failure> {
+    let Some(id) = number else {
+        return active_game(ctx);
+    };
+    let Some(game) = ctx.store().game(id)? else {
+        return refuse(format!("There's no game #{id}: /games lists yours."));
+    };
+    if game.guild != ctx.place.guild {
+        return refuse(format!(
+            "Game #{id} is not a game of this server: use the command in its own server."
+        ));
+    }
+    if game.seat_of(ctx.user.id).is_none() {
+        return refuse(format!(
+            "You're not playing in game #{id} ({} vs {}).",
+            mention(game.players[0]),
+            mention(game.players[1])
+        ));
+    }
+    if game.status != GameStatus::Active {
+        return refuse(format!(
+            "Game #{id} is already over: /info game:{id} shows how it ended."
+        ));
+    }
     let state = ctx.core.position(&game)?;
     Ok((game, state))
 }

@@ -7,7 +7,7 @@ use crate::bot::ground::board::board_image;
 use crate::bot::ground::context::{refuse, Ctx, Failure, Outcome, POSITION_CHANGED};
 use crate::bot::ground::notify::your_move_dm;
 use crate::bot::ground::reply::{mention, word_list, Reply};
-use crate::bot::life::here::{active_game, seat_in};
+use crate::bot::life::here::{active_game, chosen_game, seat_in};
 use crate::games::{resignation_result, GameOutcome, GameState, Played};
 use crate::store::{Finish, GameStatus};
 
@@ -161,8 +161,8 @@ fn cant_play(e: crate::games::GameError, hint: String) -> Failure {
 }
 
 /// `/resign`: a player gives up; the opponent wins (`1-0` or `0-1`, RULINGS Tak 6).
-pub fn resign(ctx: &Ctx<'_>) -> Outcome {
-    let (game, _state) = active_game(ctx)?;
+pub fn resign(ctx: &Ctx<'_>, number: Option<i64>) -> Outcome {
+    let (game, _state) = chosen_game(ctx, number)?;
     let seat = seat_in(ctx, &game)?;
     let winner = seat.other();
     let result = resignation_result(winner);
@@ -183,9 +183,10 @@ pub fn resign(ctx: &Ctx<'_>) -> Outcome {
 /// `/abort`: ends the game here without a result and unrated: either
 /// player may until both have made two moves (a game started by mistake,
 /// issue 13 item 1), a server admin at any time. Moves are counted per
-/// seat from the move list, whatever the game.
-pub fn abort(ctx: &Ctx<'_>) -> Outcome {
-    let (game, _state) = active_game(ctx)?;
+/// seat from the move list, whatever the game. A game set aside (its
+/// channel lost) may be aborted by either player at any time.
+pub fn abort(ctx: &Ctx<'_>, number: Option<i64>) -> Outcome {
+    let (game, _state) = chosen_game(ctx, number)?;
     // A tournament needs every game's result (issue 32).
     if let Some((tournament, round, _)) = ctx.store().tournament_of_game(game.id)? {
         return refuse(format!(
@@ -195,8 +196,14 @@ pub fn abort(ctx: &Ctx<'_>) -> Outcome {
     }
     let early = !ctx.store().two_moves_each(game.id)?;
     let player = game.seat_of(ctx.user.id).is_some();
+    // A game set aside when its channel was lost (issue 40) can't be
+    // played on where it was: either player may end it unrated, as their
+    // direct message said.
+    let set_aside = ctx.store().set_aside_reason(game.id)?.is_some();
     let (who, reason) = if player && early {
         ("aborted", "by a player before two moves each")
+    } else if player && set_aside {
+        ("aborted", "by a player after its channel was lost")
     } else if ctx.user.is_admin {
         ("(server admin) aborted", "abort")
     } else if player {

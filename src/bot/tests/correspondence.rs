@@ -104,7 +104,7 @@ fn next_due_is_the_earliest_expiry_reminder_or_deadline() {
         bot.next_due(),
         Some(t0 + Duration::hours(2) + Duration::days(7))
     );
-    run_in(&bot, "general", ALICE, Command::Resign);
+    run_in(&bot, "general", ALICE, Command::Resign { game: None });
     assert_eq!(bot.next_due(), None);
 }
 
@@ -202,7 +202,7 @@ fn every_way_a_game_ends_rates_it_once_and_ratings_follow_from_the_results() {
     );
     // A resignation: rated.
     start(&bot, "b", BOB, CAROL, 6);
-    run_in(&bot, "b", BOB, Command::Resign);
+    run_in(&bot, "b", BOB, Command::Resign { game: None });
     // An agreed draw: rated.
     start(&bot, "c", CAROL, ALICE, 5);
     run_in(&bot, "c", CAROL, Command::Draw);
@@ -215,7 +215,7 @@ fn every_way_a_game_ends_rates_it_once_and_ratings_follow_from_the_results() {
     }
     // Unrated: 4x4, and an aborted game.
     start(&bot, "e", ALICE, BOB, 4);
-    run_in(&bot, "e", ALICE, Command::Resign);
+    run_in(&bot, "e", ALICE, Command::Resign { game: None });
     start(&bot, "f", BOB, ALICE, 5);
     bot.handle(&Invocation {
         place: place("f"),
@@ -224,11 +224,11 @@ fn every_way_a_game_ends_rates_it_once_and_ratings_follow_from_the_results() {
             name: "carol".into(),
             is_admin: true,
         },
-        command: Command::Abort,
+        command: Command::Abort { game: None },
     });
     clock.advance(Duration::days(7)).unwrap();
     bot.run_due();
-    let claimed = run_in(&bot, "d", CAROL, Command::Claim);
+    let claimed = run_in(&bot, "d", CAROL, Command::Claim { game: None });
     assert!(
         claimed[0].text.contains("wins by forfeit, 0-1"),
         "{claimed:?}"

@@ -117,7 +117,7 @@ fn an_analysis_tells_its_watcher_each_position_as_it_goes() {
     use std::sync::{Arc, Mutex};
     let bot = bot();
     long_game(&bot, 6);
-    run(&bot, BOB, Command::Resign);
+    run(&bot, BOB, Command::Resign { game: None });
     let heard = Arc::new(Mutex::new(Vec::new()));
     let watcher: crate::bot::Watcher = {
         let heard = Arc::clone(&heard);

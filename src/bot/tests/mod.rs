@@ -20,6 +20,7 @@ mod privacy;
 mod standings;
 mod threads;
 mod tournaments;
+mod vanished;
 
 fn bot_at(path: &std::path::Path, clock: Arc<OffsetClock>) -> Bot {
     Bot::new(Store::open(path).unwrap(), clock)
@@ -384,8 +385,8 @@ fn only_players_and_admins_abort_and_only_players_resign() {
     let dir = tempfile::tempdir().unwrap();
     let bot = bot_at(&dir.path().join("t.db"), clock());
     start_game(&bot, 4);
-    assert!(say(&bot, CAROL, Command::Abort).contains("Only the players"));
-    assert!(say(&bot, CAROL, Command::Resign).contains("not playing"));
+    assert!(say(&bot, CAROL, Command::Abort { game: None }).contains("Only the players"));
+    assert!(say(&bot, CAROL, Command::Resign { game: None }).contains("not playing"));
     let replies = bot.handle(&Invocation {
         place: place("general"),
         user: User {
@@ -393,7 +394,7 @@ fn only_players_and_admins_abort_and_only_players_resign() {
             name: "carol".into(),
             is_admin: true,
         },
-        command: Command::Abort,
+        command: Command::Abort { game: None },
     });
     assert!(replies[0].text.contains("aborted"), "{replies:?}");
     let game = bot.store().latest_game("g", "general").unwrap().unwrap();

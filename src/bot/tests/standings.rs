@@ -28,7 +28,7 @@ fn rated_game(bot: &Bot, channel: &str, kind: GameKind) {
     .expect("a well-formed challenge");
     run_in(bot, channel, ALICE, challenge);
     run_in(bot, channel, BOB, Command::Accept);
-    run_in(bot, channel, ALICE, Command::Resign);
+    run_in(bot, channel, ALICE, Command::Resign { game: None });
     let rated = bot.store().rated_kinds("g", None).unwrap();
     assert!(rated.contains(&kind), "{kind:?} rated: {rated:?}");
 }

@@ -162,12 +162,12 @@ fn a_tournament_claim_wins_even_before_two_moves_each_and_abort_is_refused() {
         },
     );
     assert!(texts(&moved).contains("played a1"), "{}", texts(&moved));
-    let abort = texts(&run_in(&bot, &thread, white, Command::Abort));
+    let abort = texts(&run_in(&bot, &thread, white, Command::Abort { game: None }));
     assert!(abort.contains("can't be aborted"), "{abort}");
-    let early = texts(&run_in(&bot, &thread, white, Command::Claim));
+    let early = texts(&run_in(&bot, &thread, white, Command::Claim { game: None }));
     assert!(early.contains("before the round's deadline"), "{early}");
     clock.advance(Duration::days(1)).unwrap();
-    let claimed = run_in(&bot, &thread, white, Command::Claim);
+    let claimed = run_in(&bot, &thread, white, Command::Claim { game: None });
     let text = texts(&claimed);
     assert!(text.contains("wins by forfeit"), "{text}");
     let game = bot.store().game(game.id).unwrap().unwrap();

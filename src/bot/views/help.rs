@@ -84,7 +84,7 @@ fn quick_start() -> String {
         "taktable hosts games of {}, one game per channel. Quick start:
 1. Challenge: {} with opponent:@name (leave it out for an open challenge anyone may take). They answer /accept or /decline (or the buttons, which go once it is answered).
 2. Move: /move notation:<move> when it's your turn ({}).
-3. During the game: /board shows it, /undo asks to take back your last move, /draw offers a draw, /resign gives up; /abort ends a game started by mistake (unrated) until both have made two moves.
+3. During the game: /board shows it, /undo asks to take back your last move, /draw offers a draw, /resign gives up; /abort ends a game started by mistake (unrated) until both have made two moves. /resign, /abort and /claim game:<number> (see /games) act from any channel.
 Add thread:true to a challenge to play in a thread of its own (the result is posted here), blind:true to play blindfold (no board until the end).
 After a game: /export gives it as a file, /replay as an animated picture of every move, /analyze graphs the computer's evaluation and marks the moves that swung it; /info gives any game's settings and state as one line of JSON.
 Rules and notation: /rules game:<{}>. Your games: /games (every game here: /games all:true; finished ones: /history).

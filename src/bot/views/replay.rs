@@ -165,7 +165,7 @@ mod tests {
             };
             assert!(!run(&bot, user, mv)[0].is_ephemeral(), "{notation}");
         }
-        let over = run(&bot, BOB, Command::Resign);
+        let over = run(&bot, BOB, Command::Resign { game: None });
         let button = over
             .iter()
             .flat_map(|r| &r.buttons)
