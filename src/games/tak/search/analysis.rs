@@ -9,13 +9,14 @@
 //! machine, loaded or not, and its cost is bounded. Its score and best move
 //! are those of the deepest iteration finished to an even depth: every
 //! search of the game then ends on a ply of the same parity, and the graph
-//! does not zigzag ([`crate::games::Evaluations::level_chances`]). The move
-//! played is valued by a search of the position it led to, one ply
-//! shorter: the same horizon, so a move's loss is the best move's score
-//! less the played move's, with no bias from whose turn it is. When the move
-//! played was the best one, the position is searched again to the same
-//! depth without it: what every other move is worth, which tells an only
-//! move.
+//! does not zigzag ([`crate::games::Evaluations::level_chances`]). A move
+//! played other than the best is valued by a search of the position it led
+//! to, one ply shorter: the same horizon, so a move's loss is the best
+//! move's score less the played move's, with no bias from whose turn it
+//! is. When the move played was the best one, its value is the search's
+//! score, and the position is searched again to the same depth without it:
+//! what every other move is worth, which tells an only move. Each of these
+//! second searches has at most the position's nodes too.
 //!
 //! The whole game also has its [`Budget`] (the bot's ceiling on a job's
 //! time, and its stop): once spent, the list ends where it got to.
@@ -33,12 +34,13 @@ use crate::games::tak::{Color, Move, Position};
 /// a search's scores spread wider than the evaluation's.
 pub const CHANCE_SCALE: i32 = 185;
 
-/// The nodes one analysis may search in its positions' main searches: about
-/// 14 s on one idle core of the test machine (1.4 million nodes a second),
-/// so that a game of up to 16 positions gets level 10's 1,200,000 a
-/// position. The searches of the moves played and of the positions without
-/// their best move add to it (measured in docs/analyze.md).
-pub const NODES: u64 = 20_000_000;
+/// The nodes one analysis may search in its positions' main searches, shared
+/// evenly: a game of up to 10 positions gets level 10's 1,200,000 a position.
+/// Each position adds at most one search of as many nodes (the move played,
+/// or the position without its best move), so an analysis searches at most
+/// twice this: about 17 s on one idle core of the test machine (1.4 million
+/// nodes a second), within the job's time with room for a loaded machine.
+pub const NODES: u64 = 12_000_000;
 
 /// The nodes each position of a game of `positions` positions is searched
 /// with: level 10's, or an even share of [`NODES`] when the game is longer.
@@ -104,19 +106,26 @@ pub fn judge_game(start: &Position, moves: &[Move], budget: &Budget) -> Vec<Judg
             judged.push(entry);
             break;
         }
+        // One more search of at most the same nodes: what every other move
+        // is worth when the best was played (the best move's own value at
+        // this horizon is the search's score), else the move played.
         let to = |depth: u32| Limits {
             depth: Some(depth.max(1)),
-            nodes: Some(nodes * 2),
+            nodes: Some(nodes),
             movetime: budget.remaining(),
             soft: None,
         };
         if best == Some(mv) {
+            entry.played_score = Some(white_score);
             entry.second_score = without
                 .search_without(&position, Settings::with_limits(to(depth)), mv)
                 .map(|report| for_white(&position, report.score));
+            position.play_unchecked(mv);
+        } else {
+            position.play_unchecked(mv);
+            let played = search(&mut searcher, &position, to(depth.saturating_sub(1)));
+            entry.played_score = Some(played.0);
         }
-        position.play_unchecked(mv);
-        entry.played_score = Some(search(&mut searcher, &position, to(depth.saturating_sub(1))).0);
         judged.push(entry);
     }
     judged
@@ -230,7 +239,8 @@ mod tests {
         // the analysis's bound, which a long game shares.
         let level_10 = Level::MAX.settings(0).limits.nodes.unwrap();
         assert_eq!(nodes_per_position(1), level_10);
-        assert_eq!(nodes_per_position(16), level_10);
+        assert_eq!(nodes_per_position(10), level_10);
+        assert!(nodes_per_position(11) < level_10);
         assert_eq!(nodes_per_position(40), NODES / 40);
         assert!(nodes_per_position(40) < level_10);
         assert_eq!(nodes_per_position(0), level_10);
