@@ -112,6 +112,25 @@ fn posts_starting<'a>(requests: &'a [RecordedRequest], start: &str) -> Vec<&'a R
         .collect()
 }
 
+/// Waits for the computer's first move (a post starting with `played`), wherever it is
+/// posted, and checks it is in `thread`.
+async fn computers_first_move(standin: &StandIn, played: &str, thread: &str) -> RecordedRequest {
+    let first = standin
+        .wait_for_request("the computer's first move", WAIT, |r| {
+            r.method == Method::POST
+                && r.path.ends_with("/messages")
+                && content(&payload(r)).starts_with(played)
+        })
+        .await;
+    assert_eq!(
+        first.path,
+        format!("{API}/channels/{thread}/messages"),
+        "{}",
+        standin.summary()
+    );
+    first
+}
+
 /// Waits for a message posted in `channel` whose text contains `text`.
 async fn wait_for_post(standin: &StandIn, channel: &str, text: &str) -> RecordedRequest {
     let path = format!("{API}/channels/{channel}/messages");
@@ -293,19 +312,7 @@ async fn the_computer_moving_first_in_a_thread_game_posts_its_moves_in_the_threa
     let thread = opened_thread(standin, &thread_request(standin, &parent).await);
 
     // The computer's first move, wherever it is posted, is in the thread, after its opening.
-    let first = standin
-        .wait_for_request("the computer's first move", WAIT, |r| {
-            r.method == Method::POST
-                && r.path.ends_with("/messages")
-                && content(&payload(r)).starts_with(&played)
-        })
-        .await;
-    assert_eq!(
-        first.path,
-        format!("{API}/channels/{thread}/messages"),
-        "{}",
-        standin.summary()
-    );
+    let first = computers_first_move(standin, &played, &thread).await;
     let in_thread: Vec<String> = posted_in(standin, &thread)
         .iter()
         .map(|r| content(&payload(r)))
@@ -404,19 +411,7 @@ async fn a_thread_game_against_the_computer_whose_answer_failed_still_starts() {
     standin.send_interaction(&challenge);
     let thread = opened_thread(standin, &thread_request(standin, &parent).await);
     wait_for_post(standin, &thread, "The game starts here. Game #1").await;
-    let first = standin
-        .wait_for_request("the computer's first move", WAIT, |r| {
-            r.method == Method::POST
-                && r.path.ends_with("/messages")
-                && content(&payload(r)).starts_with(&played)
-        })
-        .await;
-    assert_eq!(
-        first.path,
-        format!("{API}/channels/{thread}/messages"),
-        "{}",
-        standin.summary()
-    );
+    computers_first_move(standin, &played, &thread).await;
     bot.stop().await.unwrap();
 }
 

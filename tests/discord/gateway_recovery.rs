@@ -16,7 +16,7 @@
 use std::time::{Duration, Instant};
 
 use crate::support::discord_standin::{Frame, Options, StandIn};
-use crate::support::harness::{unique_token, RunningBot, WAIT};
+use crate::support::harness::{capture_logs_at, unique_token, RunningBot, WAIT};
 use serde_json::json;
 
 /// The heartbeat interval the stand-in gives.
@@ -28,8 +28,15 @@ fn heartbeat_interval() -> Duration {
     Duration::from_millis(ms)
 }
 
-/// The bot, connected, its commands registered.
+/// The bot, connected, its commands registered, logging as deployed (the default filter: the
+/// TRACE capture of the other tests would log every turn of a busy loop, and measure that).
 async fn bot() -> RunningBot {
+    let filter = taktable::discord::logging::DEFAULT_FILTER;
+    assert_eq!(
+        capture_logs_at(filter),
+        filter,
+        "another test of this process set the log capture first: run one measurement at a time"
+    );
     let token = unique_token();
     let mut options = Options::new(&token);
     options.heartbeat_interval_ms = heartbeat_interval().as_millis() as u64;
