@@ -20,7 +20,7 @@ use super::seen::Seen;
 use super::shards::ShardRange;
 use super::status::{self, Status};
 use super::unreadable::UnreadableEvents;
-use super::{backups, commands, computer, rest, scheduler};
+use super::{backups, commands, computer, gateway_watch, rest, scheduler};
 use crate::bot::{Bot, SystemClock};
 use crate::store::{Shard, Store, StoreError};
 
@@ -213,6 +213,8 @@ pub async fn run_until(
             post,
             scheduler_stopped.clone(),
         )));
+        // serenity leaves a shard whose resume failed deaf and busy until its next heartbeat.
+        gateway_watch::start(Arc::clone(&client.shard_manager), scheduler_stopped.clone());
         connections.push(Connection { client, bot, shard });
     }
 

@@ -238,7 +238,7 @@ impl Courier {
                 attempts = record.attempts,
                 "a reply could not be posted for 6 hours and is given up"
             );
-            self.said(std::slice::from_ref(&reply)).await;
+            self.give_up(reply).await;
             return;
         }
         match self.outbox.post(&reply, record.parts_sent, None).await {
@@ -317,6 +317,11 @@ impl Courier {
                 self.outbox
                     .on_core(move |bot| {
                         bot.said(&reply);
+                        // A game waiting for its thread is settled with its channel: nothing
+                        // holds it any more.
+                        if let Some(start) = &reply.thread {
+                            bot.thread_start_posted(start);
+                        }
                         let mut told = bot.place_lost(&place, lost);
                         bot.keep(&mut told, &place.guild, |_| false);
                     })
@@ -341,9 +346,17 @@ impl Courier {
                     id = reply.kept,
                     "Discord refused a reply, which is dropped: {error}"
                 );
-                self.said(std::slice::from_ref(&reply)).await;
+                self.give_up(reply).await;
             }
         }
+    }
+
+    /// A reply that will never be posted is forgotten; what follows it still happens: the
+    /// thread it asks for is opened (the game's start is posted there), so no game waits on a
+    /// message that failed (issue 40).
+    async fn give_up(&self, reply: Reply) {
+        self.said(std::slice::from_ref(&reply)).await;
+        self.open_threads(std::slice::from_ref(&reply)).await;
     }
 
     /// Opens the threads `replies` ask for (they were just posted, or given up) and keeps what

@@ -45,6 +45,7 @@ mod data;
 mod error;
 mod framework;
 mod gate;
+mod gateway_watch;
 mod interaction;
 mod lanes;
 pub mod logging;

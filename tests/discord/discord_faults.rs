@@ -16,7 +16,7 @@ use crate::support::discord_standin::{
     callbacks, channel_posts, channel_uploads, every, text_channel, webhooks, Fault, FaultKind,
     Interaction, Player, RecordedRequest, StandIn, API,
 };
-use crate::support::harness::{RunningBot, WAIT};
+use crate::support::harness::{logs, RunningBot, WAIT};
 use hyper::Method;
 use serde_json::{json, Value};
 use taktable::store::Store;
@@ -64,22 +64,41 @@ async fn tried(standin: &StandIn, interaction: &Interaction) {
         .await;
 }
 
-/// Plays `MOVES[from..to]`, alternating Alice (the even plies) and Bob, each once the one
-/// before is stored (in `database`) and its answer tried.
+/// Plays `MOVES[from..to]` (see [`play_of`]).
 async fn play(standin: &StandIn, database: &Path, from: usize, to: usize) {
-    let alice = standin.options().player.clone();
-    for (ply, notation_text) in MOVES.iter().enumerate().take(to).skip(from) {
-        let player = if ply % 2 == 0 { &alice } else { &bob() };
-        let interaction = standin.slash_command_as(player, "move", notation(notation_text));
+    play_of(standin, database, &MOVES, from, to).await;
+}
+
+/// The interaction of ply `ply` of `moves`: Alice plays the even plies, Bob the odd ones.
+fn move_of(standin: &StandIn, moves: &[&str], ply: usize) -> Interaction {
+    let player = if ply % 2 == 0 {
+        standin.options().player.clone()
+    } else {
+        bob()
+    };
+    standin.slash_command_as(&player, "move", notation(moves[ply]))
+}
+
+/// Plays `moves[from..to]`, each once the one before is stored (in `database`) and its answer
+/// tried.
+async fn play_of(standin: &StandIn, database: &Path, moves: &[&str], from: usize, to: usize) {
+    for ply in from..to {
+        let interaction = move_of(standin, moves, ply);
         tried(standin, &interaction).await;
-        let deadline = tokio::time::Instant::now() + WAIT;
-        while moves_in(database).len() <= ply {
-            assert!(
-                tokio::time::Instant::now() < deadline,
-                "{notation_text} not stored"
-            );
-            tokio::time::sleep(Duration::from_millis(20)).await;
-        }
+        stored(database, ply + 1).await;
+    }
+}
+
+/// Waits until `database` holds `plies` moves.
+async fn stored(database: &Path, plies: usize) {
+    let deadline = tokio::time::Instant::now() + WAIT;
+    while moves_in(database).len() < plies {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "ply {} not stored",
+            plies - 1
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
     }
 }
 
@@ -163,12 +182,18 @@ async fn nothing_kept(bot: &RunningBot) {
     }
 }
 
-/// After the fault: every stored move announced exactly once with its opponent mentioned,
-/// and nothing left to post.
+/// After the fault: every move of [`MOVES`] stored and announced exactly once (see
+/// [`every_move_of_announced_once`]).
 async fn every_move_announced_once(bot: &RunningBot) {
+    every_move_of_announced_once(bot, &MOVES).await;
+}
+
+/// After the fault: `moves` stored, each once, every stored move announced exactly once with
+/// its opponent mentioned, and nothing left to post.
+async fn every_move_of_announced_once(bot: &RunningBot, expected: &[&str]) {
     let moves = moves_in(&bot.database);
-    assert_eq!(moves, MOVES, "every move was stored once");
-    let plies: Vec<u32> = (0..=MOVES.len() as u32).collect();
+    assert_eq!(moves, expected, "every move was stored once");
+    let plies: Vec<u32> = (0..=expected.len() as u32).collect();
     wait_for_plies(bot, &plies, RECOVERY).await;
     nothing_kept(bot).await;
     let found = announcements(&bot.standin);
@@ -384,25 +409,127 @@ async fn an_expired_token_leaves_the_answer_to_the_channel() {
     bot.stop().await.unwrap();
 }
 
-/// The same interaction delivered twice, at once and again four plies later when its move is
-/// legal again: played once, answered once.
+/// Plies with a stone that goes and comes back: `c3>` (ply 4) is legal again for Alice at ply 8.
+const THERE_AND_BACK: [&str; 10] = ["a1", "e5", "c3", "d4", "c3>", "e4", "d3<", "b4", "a2", "b5"];
+
+/// Waits until the bot logged `times` deliveries of `interaction` it ignored as seen before.
+async fn ignored_times(interaction: &Interaction, times: usize) {
+    let id = format!("interaction={}", interaction.id);
+    let deadline = tokio::time::Instant::now() + WAIT;
+    loop {
+        let ignored = logs()
+            .lines()
+            .filter(|line| line.contains("an interaction delivered again is ignored"))
+            .filter(|line| line.contains(&id))
+            .count();
+        if ignored >= times {
+            return;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "{id} ignored {ignored} times, not {times}"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// The same interaction delivered twice (a resumed gateway's replay): at once, and again four
+/// plies later when its move (`c3>`) is legal again. Played once, answered once; the next move
+/// is Alice's own.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_same_interaction_twice_is_played_once() {
     let mut bot = game(&[]).await;
     let standin = &bot.standin;
-    let alice = standin.options().player.clone();
-    let first = standin.slash_command_as(&alice, "move", notation("a1"));
+    play_of(standin, &bot.database, &THERE_AND_BACK, 0, 4).await;
+    let first = move_of(standin, &THERE_AND_BACK, 4);
     tried(standin, &first).await;
     standin.send_interaction(&first);
-    play(standin, &bot.database, 1, 4).await;
+    ignored_times(&first, 1).await;
+    play_of(standin, &bot.database, &THERE_AND_BACK, 5, 8).await;
     standin.send_interaction(&first);
-    play(standin, &bot.database, 4, MOVES.len()).await;
-    every_move_announced_once(&bot).await;
+    ignored_times(&first, 2).await;
+    play_of(standin, &bot.database, &THERE_AND_BACK, 8, 10).await;
+    every_move_of_announced_once(&bot, &THERE_AND_BACK).await;
     assert_eq!(
         count(standin, |r| r.path == first.callback_path()),
         1,
         "answered once"
     );
+    bot.stop().await.unwrap();
+}
+
+/// A command in a channel of its own (no game there) is answered: the faults of one game's
+/// channel do not hold up the others.
+async fn another_channel_served(standin: &StandIn) {
+    let mut elsewhere = standin.slash_command_as(&bob(), "board", json!([]));
+    let options = standin.options();
+    standin.in_guild(&mut elsewhere, options.guild_id, options.channel_id + 1);
+    standin.answer(&elsewhere).await;
+}
+
+/// A late interaction: Discord's 3 seconds to answer it were over when it came (a stalled
+/// connection, a slow RESUME), and Discord refuses its answer (10062). The bot acts on it as
+/// on any other, and what it did is announced in the channel instead, once, its opponent
+/// mentioned (docs/discord.md, "When Discord fails"); other channels are served meanwhile.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_late_interaction_is_announced_in_the_channel() {
+    let mut bot = game(&[]).await;
+    let standin = &bot.standin;
+    standin.enforce_answer_deadline(Duration::from_secs(3));
+    play(standin, &bot.database, 0, 1).await;
+    let late = move_of(standin, &MOVES, 1);
+    standin.backdate(&late, Duration::from_secs(4));
+    tried(standin, &late).await;
+    another_channel_served(standin).await;
+    stored(&bot.database, 2).await;
+    play(standin, &bot.database, 2, MOVES.len()).await;
+    every_move_announced_once(&bot).await;
+    let answers: Vec<u16> = standin
+        .requests()
+        .iter()
+        .filter(|r| r.path == late.callback_path())
+        .map(|r| r.status)
+        .collect();
+    assert_eq!(answers, [404], "Discord refused the late answer once");
+    let posted = count(standin, |r| channel_posts(r) && made_a_message(r));
+    assert_eq!(posted, 1, "the late move went to the channel");
+    bot.stop().await.unwrap();
+}
+
+/// A slow RESUME: the connection drops (4000) while two moves are on their way; Discord
+/// replays them on the RESUME, one every 2 seconds, so the second is past its 3 seconds to
+/// answer. Both are played, each announced once (the late one in the channel), and the game
+/// goes on once the session is resumed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_slow_resume_replaying_moves_announces_each_once() {
+    let mut bot = game(&[]).await;
+    let standin = &bot.standin;
+    standin.enforce_answer_deadline(Duration::from_secs(3));
+    play(standin, &bot.database, 0, 2).await;
+    standin.hold_events(Duration::from_secs(2));
+    let held = [move_of(standin, &MOVES, 2), move_of(standin, &MOVES, 3)];
+    for interaction in &held {
+        standin.send_interaction(interaction);
+    }
+    standin.close_gateway(4000).unwrap();
+    standin.wait_for_dispatch("RESUMED", 1, RECOVERY).await;
+    stored(&bot.database, 4).await;
+    play(standin, &bot.database, 4, MOVES.len()).await;
+    every_move_announced_once(&bot).await;
+    let statuses: Vec<u16> = held
+        .iter()
+        .map(|i| {
+            let answers: Vec<u16> = standin
+                .requests()
+                .iter()
+                .filter(|r| r.path == i.callback_path())
+                .map(|r| r.status)
+                .collect();
+            assert_eq!(answers.len(), 1, "{answers:?}");
+            answers[0]
+        })
+        .collect();
+    assert_eq!(statuses[1], 404, "the second replayed move was late");
     bot.stop().await.unwrap();
 }
 
@@ -472,6 +599,46 @@ async fn a_deleted_channel_sets_its_game_aside() {
     assert!(
         store.game(1).unwrap().unwrap().result.is_none(),
         "not ended"
+    );
+    bot.stop().await.unwrap();
+}
+
+/// A `/replay` in `attachment_size_limit` bytes (the server's upload limit Discord gives with
+/// each interaction); its answer, once tried.
+async fn replay_within(standin: &StandIn, limit: u64) -> RecordedRequest {
+    let mut replay = standin.slash_command("replay", json!([]));
+    replay.payload["attachment_size_limit"] = json!(limit);
+    standin.send_interaction(&replay);
+    standin
+        .wait_for(Method::POST, &replay.callback_path(), WAIT)
+        .await
+}
+
+/// Issue 40 (contract): a finished game's replay GIF is kept once drawn; asked for again after
+/// the server's upload limit dropped below its size (boosts lapse), the kept GIF is not sent
+/// (Discord would refuse it): the member is told, privately, to use /export.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_kept_replay_over_the_current_upload_limit_is_not_sent() {
+    let mut bot = game(&[]).await;
+    let standin = &bot.standin;
+    play(standin, &bot.database, 0, 4).await;
+    let alice = standin.options().player.clone();
+    standin.slash(&alice, "resign", json!([])).await;
+    let drawn = replay_within(standin, 10_485_760).await;
+    let gif = drawn
+        .files()
+        .into_iter()
+        .find(|f| f.filename.as_deref() == Some("taktable-game-1.gif"))
+        .expect("the replay's GIF");
+    let smaller = gif.body.len() as u64 - 1;
+    let refused = replay_within(standin, smaller).await;
+    assert!(refused.files().is_empty(), "no file sent");
+    let data = refused.message_data();
+    assert_eq!(data["flags"].as_u64().unwrap_or(0) & 64, 64, "ephemeral");
+    let content = data["content"].as_str().unwrap_or_default();
+    assert!(
+        content.contains("over this server's upload limit") && content.contains("/export"),
+        "{content}"
     );
     bot.stop().await.unwrap();
 }

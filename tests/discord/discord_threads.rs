@@ -7,7 +7,8 @@
 //! in the channel it was challenged in.
 
 use crate::support::discord_standin::{
-    Interaction, Options, Player, RecordedRequest, StandIn, API,
+    callbacks, channel_posts, Fault, FaultKind, Interaction, Options, Player, RecordedRequest,
+    StandIn, API,
 };
 use crate::support::harness::{unique_token, RunningBot, WAIT};
 use hyper::Method;
@@ -109,6 +110,25 @@ fn posts_starting<'a>(requests: &'a [RecordedRequest], start: &str) -> Vec<&'a R
         .filter(|r| r.method == Method::POST && r.path.ends_with("/messages"))
         .filter(|r| content(&payload(r)).starts_with(start))
         .collect()
+}
+
+/// Waits for the computer's first move (a post starting with `played`), wherever it is
+/// posted, and checks it is in `thread`.
+async fn computers_first_move(standin: &StandIn, played: &str, thread: &str) -> RecordedRequest {
+    let first = standin
+        .wait_for_request("the computer's first move", WAIT, |r| {
+            r.method == Method::POST
+                && r.path.ends_with("/messages")
+                && content(&payload(r)).starts_with(played)
+        })
+        .await;
+    assert_eq!(
+        first.path,
+        format!("{API}/channels/{thread}/messages"),
+        "{}",
+        standin.summary()
+    );
+    first
 }
 
 /// Waits for a message posted in `channel` whose text contains `text`.
@@ -292,19 +312,7 @@ async fn the_computer_moving_first_in_a_thread_game_posts_its_moves_in_the_threa
     let thread = opened_thread(standin, &thread_request(standin, &parent).await);
 
     // The computer's first move, wherever it is posted, is in the thread, after its opening.
-    let first = standin
-        .wait_for_request("the computer's first move", WAIT, |r| {
-            r.method == Method::POST
-                && r.path.ends_with("/messages")
-                && content(&payload(r)).starts_with(&played)
-        })
-        .await;
-    assert_eq!(
-        first.path,
-        format!("{API}/channels/{thread}/messages"),
-        "{}",
-        standin.summary()
-    );
+    let first = computers_first_move(standin, &played, &thread).await;
     let in_thread: Vec<String> = posted_in(standin, &thread)
         .iter()
         .map(|r| content(&payload(r)))
@@ -366,6 +374,44 @@ async fn the_computer_moving_first_in_a_thread_game_posts_its_moves_in_the_threa
         .count();
     assert_eq!(elsewhere, 0, "{}", standin.summary());
 
+    bot.stop().await.unwrap();
+}
+
+/// Issue 40: a thread game against the computer whose answer failed (the connection reset on
+/// the challenge's answer, then a 503 on the courier's first post of it in the channel): the
+/// start is posted once Discord takes it, the thread still opens and the computer still moves
+/// in it. Nothing waits on the answer that failed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_thread_game_against_the_computer_whose_answer_failed_still_starts() {
+    let mut bot = RunningBot::start_ready(&[]).await;
+    let standin = &bot.standin;
+    let options = standin.options().clone();
+    let (me, parent) = (options.bot.clone(), options.channel_id.to_string());
+    let played = format!("<@{}> played ", me.id);
+    standin.inject(Fault::on(callbacks, FaultKind::Reset).times(1));
+    standin.inject(
+        Fault::on(
+            channel_posts,
+            FaultKind::Status {
+                status: 503,
+                code: 0,
+            },
+        )
+        .times(1),
+    );
+    let challenge = challenge(
+        standin,
+        &me,
+        "black",
+        json!([
+            { "name": "level", "type": 4, "value": 1 },
+            { "name": "thread", "type": 5, "value": true },
+        ]),
+    );
+    standin.send_interaction(&challenge);
+    let thread = opened_thread(standin, &thread_request(standin, &parent).await);
+    wait_for_post(standin, &thread, "The game starts here. Game #1").await;
+    computers_first_move(standin, &played, &thread).await;
     bot.stop().await.unwrap();
 }
 

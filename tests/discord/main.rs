@@ -24,5 +24,6 @@ mod discord_shards;
 mod discord_standin;
 mod discord_threads;
 mod discord_tournament;
+mod gateway_recovery;
 mod scale_discord_flood;
 mod scale_discord_load;

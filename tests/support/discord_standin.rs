@@ -9,10 +9,10 @@
 //! Payloads follow Discord's documentation (API v10), with every field serenity 0.12's models
 //! require; `docs/discord.md` lists the endpoints and events it fakes.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use bytes::Bytes;
 use futures_util::{SinkExt, StreamExt};
@@ -421,6 +421,29 @@ struct State {
     originals: Mutex<HashMap<String, Value>>,
     /// The interactions called back already.
     answered: Mutex<HashSet<String>>,
+    /// When each interaction was made, by id ([`StandIn::backdate`] moves it back).
+    made: Mutex<HashMap<String, Instant>>,
+    /// Discord's deadline for an interaction's first answer, counted from when it was made,
+    /// once [`StandIn::enforce_answer_deadline`] turned it on (a loaded test machine would
+    /// miss it otherwise).
+    answer_deadline: Mutex<Option<Duration>>,
+    /// The events Discord keeps for the bot while its connection is down
+    /// ([`StandIn::hold_events`]), replayed on the next RESUME.
+    held: Mutex<Option<Held>>,
+    /// Bumped by [`StandIn::drop_gateway`]: every gateway connection is reset.
+    drops: watch::Sender<u64>,
+    /// Until when new gateway connections are reset at once ([`StandIn::refuse_gateway_for`]).
+    refuse_until: Mutex<Option<Instant>>,
+    /// When each refused connection came.
+    refused: Mutex<Vec<Instant>>,
+    /// Whether heartbeats are acknowledged (a zombie connection when not).
+    acks_heartbeats: std::sync::atomic::AtomicBool,
+}
+
+/// Events held for a RESUME, and the pause between two of them when they are replayed.
+struct Held {
+    events: VecDeque<(String, Value)>,
+    gap: Duration,
 }
 
 /// One shard's identified connection: its own outbox and sequence numbers.
@@ -509,6 +532,13 @@ impl StandIn {
             nonces: Mutex::new(HashMap::new()),
             originals: Mutex::new(HashMap::new()),
             answered: Mutex::new(HashSet::new()),
+            made: Mutex::new(HashMap::new()),
+            answer_deadline: Mutex::new(None),
+            held: Mutex::new(None),
+            drops: watch::channel(0).0,
+            refuse_until: Mutex::new(None),
+            refused: Mutex::new(Vec::new()),
+            acks_heartbeats: std::sync::atomic::AtomicBool::new(true),
         });
         let tasks = vec![
             tokio::spawn(serve_http(http, Arc::clone(&state))),
@@ -721,6 +751,52 @@ impl StandIn {
             .unwrap_or_else(|why| panic!("cannot send the interaction: {why}"));
     }
 
+    /// Makes Discord refuse an interaction's first answer (10062 Unknown interaction) once
+    /// `deadline` passed since the interaction was made, as Discord does after 3 seconds.
+    pub fn enforce_answer_deadline(&self, deadline: Duration) {
+        *self.state.answer_deadline.lock().unwrap() = Some(deadline);
+    }
+
+    /// Makes `interaction` as if Discord had made it `ago` before now (one delivered late).
+    pub fn backdate(&self, interaction: &Interaction, ago: Duration) {
+        let made = Instant::now().checked_sub(ago).expect("a time after boot");
+        self.state
+            .made
+            .lock()
+            .unwrap()
+            .insert(interaction.id.clone(), made);
+    }
+
+    /// From now on, dispatch events are held as Discord holds them for a connection that is
+    /// down, until the next RESUME replays them, `gap` apart (a slow RESUME), before RESUMED.
+    pub fn hold_events(&self, gap: Duration) {
+        *self.state.held.lock().unwrap() = Some(Held {
+            events: VecDeque::new(),
+            gap,
+        });
+    }
+
+    /// Drops every gateway connection without a close frame, with a TCP reset: the bot sees
+    /// 1006 (abnormal closure), as when Discord or the network fails.
+    pub fn drop_gateway(&self) {
+        self.state.drops.send_modify(|n| *n += 1);
+    }
+
+    /// Resets every new gateway connection for `outage` from now (Discord unreachable).
+    pub fn refuse_gateway_for(&self, outage: Duration) {
+        *self.state.refuse_until.lock().unwrap() = Some(Instant::now() + outage);
+    }
+
+    /// When each gateway connection refused so far came.
+    pub fn refused_connections(&self) -> Vec<Instant> {
+        self.state.refused.lock().unwrap().clone()
+    }
+
+    /// Acknowledges heartbeats (`true`, as Discord does) or not (a zombie connection).
+    pub fn ack_heartbeats(&self, ack: bool) {
+        self.state.acks_heartbeats.store(ack, Ordering::SeqCst);
+    }
+
     /// Closes the gateway connection from Discord's side with `code` (e.g. 4000 to make the bot
     /// reconnect).
     pub fn close_gateway(&self, code: u16) -> Result<(), String> {
@@ -757,6 +833,11 @@ impl StandIn {
         let state = &self.state;
         let options = &state.options;
         let id = state.snowflake().to_string();
+        state
+            .made
+            .lock()
+            .unwrap()
+            .insert(id.clone(), Instant::now());
         let token = format!("interaction-token-{id}");
         let guild = options.guild_id.to_string();
         let mut payload = json!({
@@ -1019,6 +1100,15 @@ impl StandIn {
 }
 
 fn dispatch(state: &State, event: &str, d: Value) -> Result<(), String> {
+    if let Some(held) = state.held.lock().unwrap().as_mut() {
+        held.events.push_back((event.to_string(), d));
+        return Ok(());
+    }
+    send_dispatch(state, event, d)
+}
+
+/// Sends a dispatch event now, on the identified connection (or its shard's).
+fn send_dispatch(state: &State, event: &str, d: Value) -> Result<(), String> {
     let total = state
         .shards
         .lock()
@@ -1387,6 +1477,13 @@ fn route(state: &State, request: &mut RecordedRequest) -> Answer {
                 Some(1 | 4..=10 | 12) => {}
                 _ => return error(StatusCode::BAD_REQUEST, 50035, "Invalid Form Body"),
             }
+            let deadline = *state.answer_deadline.lock().unwrap();
+            let made = state.made.lock().unwrap().get(*id).copied();
+            if let (Some(deadline), Some(made)) = (deadline, made) {
+                if made.elapsed() > deadline {
+                    return error(StatusCode::NOT_FOUND, 10062, "Unknown interaction");
+                }
+            }
             if !state.answered.lock().unwrap().insert(id.to_string()) {
                 return error(
                     StatusCode::BAD_REQUEST,
@@ -1727,6 +1824,17 @@ async fn serve_gateway(listener: TcpListener, state: Arc<State>) {
         let Ok((stream, _)) = listener.accept().await else {
             continue;
         };
+        let refused = state
+            .refuse_until
+            .lock()
+            .unwrap()
+            .is_some_and(|until| Instant::now() < until);
+        if refused {
+            state.refused.lock().unwrap().push(Instant::now());
+            // Closed with a reset: the bot's connection attempt fails at once.
+            let _ = stream.set_zero_linger();
+            continue;
+        }
         state.connections.fetch_add(1, Ordering::SeqCst);
         connections.spawn(gateway_connection(stream, Arc::clone(&state)));
         while connections.try_join_next().is_some() {}
@@ -1734,6 +1842,11 @@ async fn serve_gateway(listener: TcpListener, state: Arc<State>) {
 }
 
 async fn gateway_connection(stream: tokio::net::TcpStream, state: Arc<State>) {
+    // A second handle on the socket, to reset it ([`StandIn::drop_gateway`]).
+    let Some((stream, handle)) = with_handle(stream) else {
+        return;
+    };
+    let mut drops = state.drops.subscribe();
     let Ok(socket) = tokio_tungstenite::accept_async(stream).await else {
         return;
     };
@@ -1757,6 +1870,12 @@ async fn gateway_connection(stream: tokio::net::TcpStream, state: Arc<State>) {
 
     loop {
         tokio::select! {
+            Ok(()) = drops.changed() => {
+                // No close frame, and a reset once the socket's last handle is gone.
+                let _ = handle.set_zero_linger();
+                state.record_frame(Frame::ClosedByStandIn { code: 1006 });
+                break;
+            }
             message = incoming.next() => {
                 let text = match message {
                     Some(Ok(Message::Text(text))) => text,
@@ -1778,7 +1897,8 @@ async fn gateway_connection(stream: tokio::net::TcpStream, state: Arc<State>) {
                 let d = payload["d"].clone();
                 state.record_frame(Frame::Received { op, d: d.clone() });
                 match op {
-                    // Heartbeat: acknowledge.
+                    // Heartbeat: acknowledge (unless the connection plays a zombie).
+                    1 if !state.acks_heartbeats.load(Ordering::SeqCst) => {}
                     1 => {
                         let ack = json!({ "op": 11, "s": null, "t": null, "d": null });
                         if sink.send(Message::Text(ack.to_string())).await.is_err() {
@@ -1823,9 +1943,7 @@ async fn gateway_connection(stream: tokio::net::TcpStream, state: Arc<State>) {
                             && state.token_matches(d["token"].as_str().unwrap_or_default());
                         if resumable {
                             *state.outbox.lock().unwrap() = Some(outbox.clone());
-                            if let Err(why) = dispatch(&state, "RESUMED", json!({ "_trace": ["stand-in"] })) {
-                                panic!("cannot send RESUMED: {why}");
-                            }
+                            tokio::spawn(replay_and_resume(Arc::clone(&state)));
                         } else {
                             let invalid = json!({ "op": 9, "s": null, "t": null, "d": false });
                             if sink.send(Message::Text(invalid.to_string())).await.is_err() {
@@ -1858,6 +1976,43 @@ async fn gateway_connection(stream: tokio::net::TcpStream, state: Arc<State>) {
         .is_some_and(|current| current.same_channel(&outbox))
     {
         *current = None;
+    }
+}
+
+/// `stream` and a second handle on its socket (a duplicated descriptor).
+fn with_handle(
+    stream: tokio::net::TcpStream,
+) -> Option<(tokio::net::TcpStream, tokio::net::TcpStream)> {
+    let stream = stream.into_std().ok()?;
+    let handle = stream.try_clone().ok()?;
+    let stream = tokio::net::TcpStream::from_std(stream).ok()?;
+    let handle = tokio::net::TcpStream::from_std(handle).ok()?;
+    Some((stream, handle))
+}
+
+/// Answers a RESUME: the events held while the connection was down, each after the held pause
+/// (those dispatched meanwhile join the queue, as Discord sends its backlog before anything
+/// new), then RESUMED.
+async fn replay_and_resume(state: Arc<State>) {
+    loop {
+        let next = {
+            let mut held = state.held.lock().unwrap();
+            match held.as_mut() {
+                Some(held) => held.events.pop_front().map(|event| (event, held.gap)),
+                None => None,
+            }
+        };
+        let Some(((event, d), gap)) = next else {
+            break;
+        };
+        tokio::time::sleep(gap).await;
+        if let Err(why) = send_dispatch(&state, &event, d) {
+            panic!("cannot replay {event}: {why}");
+        }
+    }
+    *state.held.lock().unwrap() = None;
+    if let Err(why) = send_dispatch(&state, "RESUMED", json!({ "_trace": ["stand-in"] })) {
+        panic!("cannot send RESUMED: {why}");
     }
 }
 

@@ -207,3 +207,33 @@ fn game_option_refusals_are_specific_and_change_nothing() {
     assert!(here.contains("There's no game in this channel"), "{here}");
     assert_eq!(status(&bot, id), GameStatus::Active);
 }
+
+/// A player who left the server: Discord does not tell the bot (GUILD_MEMBER_REMOVE needs the
+/// privileged GUILD_MEMBERS intent, which the bot does not ask for; docs/discord.md), so the
+/// game goes on as one whose player stopped moving. When it is their own move the one who
+/// stayed moves; once the leaver's 7 days (the default timeout) are over, the one who stayed
+/// claims a win by forfeit (rules: timeouts, as in transcript timeout_claim.txt).
+#[test]
+fn a_player_who_left_forfeits_after_the_timeout() {
+    let (bot, clock) = bot();
+    run_in(&bot, "play", ALICE, challenge(BOB, 5));
+    run_in(&bot, "play", BOB, Command::Accept);
+    for (user, m) in [(ALICE, "a1"), (BOB, "e5"), (ALICE, "b2"), (BOB, "d4")] {
+        run_in(&bot, "play", user, mv(m));
+    }
+    // Bob leaves the server here; Alice, to move, moves.
+    let id = bot.store().active_game("g", "play").unwrap().unwrap().id;
+    let own = text(&run_in(&bot, "play", ALICE, Command::Claim { game: None }));
+    assert!(own.contains("It's your move"), "{own}");
+    run_in(&bot, "play", ALICE, mv("c3"));
+    clock.advance(Duration::days(6)).unwrap();
+    let early = text(&run_in(&bot, "play", ALICE, Command::Claim { game: None }));
+    assert!(early.contains("still has"), "{early}");
+    assert_eq!(status(&bot, id), GameStatus::Active);
+    clock
+        .advance(Duration::days(1) + Duration::minutes(1))
+        .unwrap();
+    let claimed = text(&run_in(&bot, "play", ALICE, Command::Claim { game: None }));
+    assert!(claimed.contains("wins by forfeit, 1-0"), "{claimed}");
+    assert_eq!(status(&bot, id), GameStatus::Finished);
+}

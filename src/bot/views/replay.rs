@@ -29,9 +29,15 @@ pub fn replay(ctx: &Ctx<'_>, id: Option<i64>) -> Outcome {
     let variant = drawn_with(theme, &names);
     let key = ArtefactKey::of(&game, "replay", &variant);
     let finished = game.status != GameStatus::Active;
+    let upload_limit = ctx.core.upload_limit(&ctx.place.guild);
     if finished {
         if let Some(kept) = ctx.store().artefact(key)? {
             if let Ok(shown) = serde_json::from_str::<Shown>(&kept.meta) {
+                // Drawn when the server took larger files (its boosts may have lapsed since):
+                // the same GIF would be refused now (issue 40).
+                if kept.bytes.len() > upload_limit {
+                    return over_limit(&game, upload_limit);
+                }
                 return Ok(vec![answer(ctx, &game, shown, kept.bytes)]);
             }
         }
@@ -39,18 +45,12 @@ pub fn replay(ctx: &Ctx<'_>, id: Option<i64>) -> Outcome {
     let state = ctx.core.position(&game)?;
     let limits = Limits {
         frames: MAX_FRAMES,
-        bytes: ctx.core.upload_limit(&ctx.place.guild),
+        bytes: upload_limit,
         budget: ctx.core.job_budget(REPLAY_TIME),
     };
     let animation = match animation::replay(&state, names, theme, &limits) {
         Ok(animation) => animation,
-        Err(AnimationError::OverSize { limit }) => {
-            return refuse(format!(
-                "The replay of game #{} would be over this server's upload limit of {} MiB; /export gives the game as a file instead.",
-                game.id,
-                limit / (1024 * 1024)
-            ))
-        }
+        Err(AnimationError::OverSize { limit }) => return over_limit(&game, limit),
         Err(AnimationError::OutOfTime) if limits.budget.stopped() => return refuse(RESTARTING),
         Err(e) => {
             tracing::error!(game = game.id, "{e}");
@@ -72,6 +72,15 @@ pub fn replay(ctx: &Ctx<'_>, id: Option<i64>) -> Outcome {
         ctx.store().keep_artefact(key, &kept, ctx.now)?;
     }
     Ok(vec![answer(ctx, &game, shown, animation.gif)])
+}
+
+/// The refusal of a replay whose GIF is over the server's upload limit of `limit` bytes.
+fn over_limit(game: &GameRow, limit: usize) -> Outcome {
+    refuse(format!(
+        "The replay of game #{} would be over this server's upload limit of {} MiB; /export gives the game as a file instead.",
+        game.id,
+        limit / (1024 * 1024)
+    ))
 }
 
 /// What a replay shows, kept with its GIF.
