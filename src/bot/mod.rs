@@ -49,6 +49,7 @@ use views::{analyze, export, help, info, replay, rules, spectate, summary, theme
 pub use commands::Command;
 pub use correspondence::vanished::PlaceLost;
 pub use ground::announce::{player_label, start_hint, to_move_line};
+pub use ground::channels::{ChannelTurn, ChannelTurns};
 pub use ground::clock::{self as clock, Clock, OffsetClock, SystemClock};
 pub use ground::context::{DISK_FULL, POSITION_CHANGED, RESTARTING};
 pub use ground::core::Watcher;
@@ -97,6 +98,16 @@ impl Bot {
     /// the replies are returned.
     pub fn handle(&self, inv: &Invocation) -> Vec<Reply> {
         self.handle_if(inv, || true).unwrap_or_default()
+    }
+
+    /// [`Bot::handle`] for a caller that may hold the invocation's channel
+    /// turn already ([`ChannelTurns::take`]): the command runs in it rather
+    /// than waiting for the turn again.
+    pub fn handle_in(&self, held: Option<&ChannelTurn>, inv: &Invocation) -> Vec<Reply> {
+        match held {
+            Some(turn) => turn.within(|| self.handle(inv)),
+            None => self.handle(inv),
+        }
     }
 
     /// [`Bot::handle`], if `still_wanted` says so once no other command

@@ -679,7 +679,7 @@ fn play_takat(
         let Some(report) = searchers[index].search(&position, settings) else {
             break;
         };
-        proven += report.proven().is_some() as u32;
+        proven += takat::search::SCORES.proven(report.score).is_some() as u32;
         record.push(report.best.to_string());
         position
             .play(report.best)

@@ -151,22 +151,22 @@ async fn answer_pressed(
     // A long job says how far it has got; the deferred answer shows it.
     let (progress, mut progress_seen) = watch::channel(String::new());
     let task = async move {
-        let turn = ticket.turn().await;
+        let turn = ticket.turn(bot.channel_turns()).await;
         tokio::task::spawn_blocking(move || {
-            let _turn = turn;
             let watcher: crate::bot::Watcher = Arc::new(move |text| {
                 progress.send_replace(text);
             });
             let _watching = bot.watch_progress(&place, user.id, watcher);
             let (mut replies, valid) = match make(&bot) {
-                Ok(command) => (
-                    bot.handle(&Invocation {
+                Ok(command) => {
+                    let invocation = Invocation {
                         place: place.clone(),
                         user,
                         command,
-                    }),
-                    true,
-                ),
+                    };
+                    // A lane's command runs in the channel's turn it waited for.
+                    (bot.handle_in(turn.channel(), &invocation), true)
+                }
                 Err(why) => (vec![Reply::ephemeral(&place, sentence(&why))], false),
             };
             // Kept before anything is sent (issue 40): the answer holds those it answers, the

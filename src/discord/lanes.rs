@@ -1,9 +1,11 @@
 //! Fair, bounded execution (issue 26): however busy one member or one channel is, everyone
 //! else's commands go on.
 //!
-//! - **A lane per channel.** A channel's commands wait for their turn in an async queue (a
-//!   tokio mutex, first come first served): waiting holds no thread. A lane admits at most
-//!   [`LANE_LIMIT`] commands; past that the channel is busy and the command is refused at once.
+//! - **A lane per channel.** A channel's commands wait for the core's turn of that channel
+//!   ([`ChannelTurns::take`], first come first served): waiting holds no thread, and the core
+//!   runs the command in that turn without taking it again ([`crate::bot::Bot::handle_in`]).
+//!   A lane admits at most [`LANE_LIMIT`] commands; past that the channel is busy and the
+//!   command is refused at once.
 //! - **A bounded pool.** A command whose turn has come waits for one of [`Lanes::workers`]
 //!   permits before it runs on a blocking thread. Only the head of each lane waits for a permit,
 //!   and the semaphore is fair, so a command waits behind at most one command of every other
@@ -17,16 +19,15 @@
 
 use std::collections::HashMap;
 use std::num::NonZeroU32;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use governor::clock::{Clock, DefaultClock};
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
-use tokio::sync::{OwnedMutexGuard, OwnedSemaphorePermit, Semaphore};
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use super::metrics::{observe, record};
-use crate::bot::Place;
+use crate::bot::{ChannelTurn, ChannelTurns, Place};
 
 /// How many commands one channel may have waiting or running.
 pub(crate) const LANE_LIMIT: usize = 16;
@@ -102,16 +103,10 @@ impl Refusal {
     }
 }
 
-/// A channel's queue: its turn and how many commands it has admitted.
-#[derive(Default)]
-struct Lane {
-    turn: Arc<tokio::sync::Mutex<()>>,
-    admitted: AtomicUsize,
-}
-
 /// The lanes, the pools and the members' buckets of one process.
 pub(crate) struct Lanes {
-    lanes: Mutex<HashMap<Place, Arc<Lane>>>,
+    /// How many commands each busy channel has admitted (its lane's length).
+    lanes: Mutex<HashMap<Place, usize>>,
     workers: Arc<Semaphore>,
     jobs: Arc<Semaphore>,
     jobs_admitted: Mutex<HashMap<u64, usize>>,
@@ -173,11 +168,11 @@ impl Lanes {
         match work {
             Work::Light => {
                 let mut lanes = self.lanes.lock().unwrap_or_else(|e| e.into_inner());
-                let lane = Arc::clone(lanes.entry(place.clone()).or_default());
-                if lane.admitted.load(Ordering::SeqCst) >= LANE_LIMIT {
+                let admitted = lanes.entry(place.clone()).or_default();
+                if *admitted >= LANE_LIMIT {
                     return Err(Refusal::ChannelBusy);
                 }
-                lane.admitted.fetch_add(1, Ordering::SeqCst);
+                *admitted += 1;
                 drop(lanes);
                 record(|m| {
                     m.lane_commands.inc();
@@ -187,7 +182,6 @@ impl Lanes {
                     member,
                     kind: Kind::Light {
                         place: place.clone(),
-                        lane,
                     },
                 })
             }
@@ -229,7 +223,7 @@ impl Lanes {
 }
 
 enum Kind {
-    Light { place: Place, lane: Arc<Lane> },
+    Light { place: Place },
     Heavy,
 }
 
@@ -242,23 +236,31 @@ pub(crate) struct Ticket {
 
 /// A command's turn to run: dropping it lets the next one of its lane (or queue) go.
 pub(crate) struct Turn {
-    _lane: Option<OwnedMutexGuard<()>>,
+    channel: Option<ChannelTurn>,
     _permit: OwnedSemaphorePermit,
 }
 
+impl Turn {
+    /// The channel's turn a lane's command holds (a job holds none): the core runs the
+    /// command in it.
+    pub(crate) fn channel(&self) -> Option<&ChannelTurn> {
+        self.channel.as_ref()
+    }
+}
+
 impl Ticket {
-    /// Waits (without holding a thread) until the command may run: its lane's turn, then a
-    /// worker; or, for a job, a job slot.
-    pub(crate) async fn turn(&self) -> Turn {
+    /// Waits (without holding a thread) until the command may run: its channel's turn among
+    /// `turns` (those of the core that runs it), then a worker; or, for a job, a job slot.
+    pub(crate) async fn turn(&self, turns: &ChannelTurns) -> Turn {
         match &self.kind {
-            Kind::Light { lane, .. } => {
-                let guard = Arc::clone(&lane.turn).lock_owned().await;
+            Kind::Light { place } => {
+                let channel = turns.take(place).await;
                 let permit = Arc::clone(&self.lanes.workers)
                     .acquire_owned()
                     .await
                     .expect("the workers' semaphore is never closed");
                 Turn {
-                    _lane: Some(guard),
+                    channel: Some(channel),
                     _permit: permit,
                 }
             }
@@ -270,7 +272,7 @@ impl Ticket {
                     .expect("the jobs' semaphore is never closed");
                 record(|m| observe(&m.job_wait_seconds, waited.elapsed()));
                 Turn {
-                    _lane: None,
+                    channel: None,
                     _permit: permit,
                 }
             }
@@ -281,12 +283,14 @@ impl Ticket {
 impl Drop for Ticket {
     fn drop(&mut self) {
         match &self.kind {
-            Kind::Light { place, lane } => {
+            Kind::Light { place } => {
                 let mut lanes = self.lanes.lanes.lock().unwrap_or_else(|e| e.into_inner());
-                // Under the map's lock no one else can admit into this lane, so the last
-                // ticket out takes the lane away.
-                if lane.admitted.fetch_sub(1, Ordering::SeqCst) == 1 {
-                    lanes.remove(place);
+                // The last ticket out takes the lane away.
+                if let Some(admitted) = lanes.get_mut(place) {
+                    *admitted -= 1;
+                    if *admitted == 0 {
+                        lanes.remove(place);
+                    }
                 }
                 record(|m| {
                     m.lane_commands.dec();
@@ -394,11 +398,13 @@ mod tests {
         let busy: Vec<Ticket> = (0..10)
             .map(|member| lanes.admit(member, &place("busy"), Work::Light).unwrap())
             .collect();
-        let head = busy[0].turn().await;
+        let turns = ChannelTurns::default();
+        let head = busy[0].turn(&turns).await;
         let mut waiting = Vec::new();
         for ticket in busy.into_iter().skip(1) {
+            let turns = turns.clone();
             waiting.push(tokio::spawn(async move {
-                let _turn = ticket.turn().await;
+                let _turn = ticket.turn(&turns).await;
                 tokio::time::sleep(Duration::from_millis(50)).await;
             }));
         }
@@ -407,8 +413,9 @@ mod tests {
         let order = Arc::new(Mutex::new(Vec::new()));
         let quiet_done = {
             let order = Arc::clone(&order);
+            let turns = turns.clone();
             tokio::spawn(async move {
-                let _turn = quiet.turn().await;
+                let _turn = quiet.turn(&turns).await;
                 order.lock().unwrap().push("quiet");
             })
         };

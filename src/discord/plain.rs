@@ -49,19 +49,19 @@ pub(crate) async fn on_message(data: &Data, message: &serenity::Message) {
     let Some(ticket) = data.lanes.admit_chat(user.id, &place) else {
         return;
     };
-    let turn = ticket.turn().await;
+    let turn = ticket.turn(data.bot.channel_turns()).await;
     let text = message.content.clone();
     let bot = Arc::clone(&data.bot);
     let here = place.clone();
     let handled = tokio::task::spawn_blocking(move || {
-        let _turn = turn;
         let command = suggest::plain_move(&bot, &place, user.id, &text)?;
         Ok::<_, crate::store::StoreError>(command.map(|command| {
-            let mut replies = bot.handle(&Invocation {
+            let invocation = Invocation {
                 place: place.clone(),
                 user,
                 command,
-            });
+            };
+            let mut replies = bot.handle_in(turn.channel(), &invocation);
             // Kept before anything is sent (issue 40), those answering the message held for
             // this answer.
             let answered = |r: &Reply| matches!(&r.to, Target::Channel(p) if *p == place);

@@ -1,5 +1,5 @@
 //! What every handler reaches through its [`super::context::Ctx`]: the
-//! store, the clock, the channels' locks, the computer opponent's user, and
+//! store, the clock, the channels' turns, the computer opponent's user, and
 //! what is kept in memory (live positions, threads being opened).
 
 use std::collections::HashMap;
@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use chrono::{DateTime, Utc};
 
-use super::channels::ChannelLocks;
+use super::channels::ChannelTurns;
 use super::clock::Clock;
 use super::live::LivePositions;
 use super::openings::Openings;
@@ -21,7 +21,7 @@ use crate::store::{GameRow, Store, StoreError, UserId};
 pub struct Core {
     store: Store,
     clock: Arc<dyn Clock>,
-    channels: ChannelLocks,
+    channels: ChannelTurns,
     /// The bot's own user, the computer opponent, once the adapter knows it.
     computer: OnceLock<User>,
     /// Games' positions by version, so a command needn't replay its game.
@@ -68,7 +68,7 @@ impl Core {
         Core {
             store,
             clock,
-            channels: ChannelLocks::default(),
+            channels: ChannelTurns::default(),
             computer: OnceLock::new(),
             live: LivePositions::default(),
             thread_openings: Openings::default(),
@@ -155,12 +155,19 @@ impl Core {
         watchers.get(&(place.clone(), user)).cloned()
     }
 
-    /// Runs `f` while no other command or announcement runs in `place`.
+    /// Runs `f` while no other command or announcement runs in `place`
+    /// (on a blocking thread: see [`ChannelTurns::run`]).
     pub fn in_channel<T>(&self, place: &Place, f: impl FnOnce() -> T) -> T {
         self.channels.run(place, f)
     }
 
-    /// How many channels hold a lock now (tests check that the map is pruned).
+    /// The channels' turns, for an adapter that waits for them in async
+    /// code ([`ChannelTurns::take`]) before handing a command to the core.
+    pub fn channel_turns(&self) -> &ChannelTurns {
+        &self.channels
+    }
+
+    /// How many channels are busy now (tests check that the map is pruned).
     #[cfg(test)]
     pub fn locked_channels(&self) -> usize {
         self.channels.busy()

@@ -39,6 +39,28 @@ pub struct ExportMeta {
     pub result: String,
 }
 
+impl ExportMeta {
+    /// The tags of a plain record ([`super::record`]): the game's name, the
+    /// players as White and Black, the date as 2026-01-31, the game's `own`
+    /// tags, then the result and the site.
+    pub fn record_tags(
+        &self,
+        game: &str,
+        own: impl IntoIterator<Item = (&'static str, String)>,
+    ) -> Vec<(&'static str, String)> {
+        let mut tags = vec![
+            ("Game", game.to_string()),
+            ("White", self.players[0].clone()),
+            ("Black", self.players[1].clone()),
+            ("Date", self.date.replace('.', "-")),
+        ];
+        tags.extend(own);
+        tags.push(("Result", self.result.clone()));
+        tags.push(("Site", self.site.clone()));
+        tags
+    }
+}
+
 /// A game file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Export {

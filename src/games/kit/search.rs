@@ -1,7 +1,7 @@
 //! The words every engine's search shares: when a search stops
 //! ([`Limits`]), how a decided game scores ([`WinScale`]), what a
-//! transposition table keeps of a node ([`Entry`]), the levels' seeded
-//! noise ([`noise`]), one hash mixer ([`mix`]) and the clock's ceiling on a
+//! transposition table keeps of a node ([`Entry`]), what a search found
+//! ([`Report`]), the levels' seeded noise ([`noise`]), one hash mixer ([`mix`]) and the clock's ceiling on a
 //! move of the bot ([`MOVE_TIME_CEILING`]). Each engine keeps its own search
 //! loop, evaluation, move ordering and level table.
 
@@ -116,6 +116,17 @@ impl<M> Entry<M> {
             (false, false) => false,
         }
     }
+}
+
+/// What a search found: the best move, its score for the side to move
+/// (read with the engine's [`WinScale`]), the deepest iteration that chose
+/// it (finished or not) and the nodes visited.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Report<M> {
+    pub best: M,
+    pub score: i32,
+    pub depth: u32,
+    pub nodes: u64,
 }
 
 /// A level's noise on a leaf of `key`: up to `amplitude` either way, by a

@@ -5,6 +5,7 @@
 //! list of turns is an [`InPlay`] for all of them.
 
 use std::fmt::{Debug, Display};
+use std::str::FromStr;
 
 use super::error::GameError;
 use super::in_play::{Export, ExportMeta, GameOutcome, InPlay, Played};
@@ -19,12 +20,16 @@ pub trait TurnGame: Clone + Debug + 'static {
     type Settings: Clone + Debug;
     /// The engine's position.
     type Position: Clone + Debug;
-    /// One turn, written by its `Display` unless [`TurnGame::write`] says
-    /// otherwise.
-    type Turn: Copy + Debug + Display;
+    /// One turn, read by its `FromStr` unless [`TurnGame::read`] says
+    /// otherwise, written by its `Display` unless [`TurnGame::write`] does.
+    type Turn: Copy + Debug + Display + FromStr<Err: Display>;
 
-    /// A turn from text; [`GameError::Parse`] for text that is not one.
-    fn read(text: &str) -> Result<Self::Turn, GameError>;
+    /// A turn from text; [`GameError::Parse`] with the parser's words for
+    /// text that is not one.
+    fn read(text: &str) -> Result<Self::Turn, GameError> {
+        text.parse()
+            .map_err(|e: <Self::Turn as FromStr>::Err| GameError::Parse(e.to_string()))
+    }
     /// The seat to move, `None` once the game is over.
     fn awaiting(position: &Self::Position) -> Option<Seat>;
     /// Every legal turn here.

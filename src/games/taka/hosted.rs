@@ -9,8 +9,8 @@ use serde::{Deserialize, Serialize};
 
 use super::search::{self, analysis, Searcher};
 use super::{
-    describe, DrawReason, Outcome, ParsePositionError, ParseTurnError, Piece, Position, Settings,
-    Side, Square, Turn, WinReason,
+    describe, DrawReason, Outcome, ParsePositionError, Piece, Position, Settings, Side, Square,
+    Turn, WinReason,
 };
 use crate::budget::Budget;
 use crate::games::kit::options::{challenge, opt, Chosen, OptionKind, OptionSpec, OptionValue};
@@ -249,11 +249,6 @@ impl TurnGame for Taka {
     type Position = Position;
     type Turn = Turn;
 
-    fn read(text: &str) -> Result<Turn, GameError> {
-        text.parse()
-            .map_err(|e: ParseTurnError| GameError::Parse(e.to_string()))
-    }
-
     fn awaiting(position: &Position) -> Option<Seat> {
         (!position.is_over()).then(|| side_seat(position.to_move()))
     }
@@ -336,16 +331,13 @@ impl TurnGame for Taka {
     fn export(game: &TakaGame, meta: &ExportMeta) -> Export {
         let mut text = String::new();
         let settings = game.position.settings();
-        let tags = [
-            ("Game", "Taka".to_string()),
-            ("White", meta.players[0].clone()),
-            ("Black", meta.players[1].clone()),
-            ("Date", meta.date.replace('.', "-")),
-            ("Goals", settings.goals.to_string()),
-            ("Turns", settings.turn_limit.to_string()),
-            ("Result", meta.result.clone()),
-            ("Site", meta.site.clone()),
-        ];
+        let tags = meta.record_tags(
+            "Taka",
+            [
+                ("Goals", settings.goals.to_string()),
+                ("Turns", settings.turn_limit.to_string()),
+            ],
+        );
         for (name, value) in tags {
             let value = value.replace('\\', "\\\\").replace('"', "\\\"");
             let _ = writeln!(text, "[{name} \"{value}\"]");

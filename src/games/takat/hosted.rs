@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::analysis;
 use super::search::{self, Searcher};
-use super::{Cell, Color, Outcome, ParseTurnError, Position, Record, Turn, WinReason};
+use super::{Cell, Color, Outcome, Position, Record, Turn, WinReason};
 use crate::budget::Budget;
 use crate::games::kit::options::{challenge, OptionSpec};
 use crate::games::kit::search::MOVE_TIME_CEILING;
@@ -169,11 +169,6 @@ impl TurnGame for Takat {
     type Position = Position;
     type Turn = Turn;
 
-    fn read(text: &str) -> Result<Turn, GameError> {
-        text.parse()
-            .map_err(|e: ParseTurnError| GameError::Parse(e.to_string()))
-    }
-
     fn awaiting(position: &Position) -> Option<Seat> {
         (!position.is_over()).then(|| color_seat(position.to_move()))
     }
@@ -226,14 +221,7 @@ impl TurnGame for Takat {
 
     /// The record format of docs/takat.md; dates as 2026-01-31.
     fn export(game: &TakatGame, meta: &ExportMeta) -> Export {
-        let tags = [
-            ("Game", "Takat".to_string()),
-            ("White", meta.players[0].clone()),
-            ("Black", meta.players[1].clone()),
-            ("Date", meta.date.replace('.', "-")),
-            ("Result", meta.result.clone()),
-            ("Site", meta.site.clone()),
-        ];
+        let tags = meta.record_tags("Takat", []);
         let record = Record {
             tags: tags.into_iter().map(|(k, v)| (k.to_string(), v)).collect(),
             start: game.start.clone(),
@@ -268,7 +256,7 @@ impl TurnGame for Takat {
         };
         let report = Searcher::new().search(position, settings)?;
         let mover = color_seat(position.to_move());
-        Some(match report.proven() {
+        Some(match search::SCORES.proven(report.score) {
             None => 0,
             Some(wins) if wins == (mover == seat) => 1,
             Some(_) => -1,

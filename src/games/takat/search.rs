@@ -76,27 +76,9 @@ pub fn level_settings(level: u8, seed: u64) -> Settings {
 /// were measured (docs/ai.md), so about a second.
 const LEVEL_10_NODES: u64 = 800_000;
 
-/// What a search found.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Report {
-    pub best: Turn,
-    pub score: i32,
-    pub depth: u32,
-    pub nodes: u64,
-}
-
-impl Report {
-    /// Whether the score is proven: `Some(true)` a forced win for the
-    /// player to move, `Some(false)` a forced loss.
-    pub fn proven(&self) -> Option<bool> {
-        SCORES.proven(self.score)
-    }
-
-    /// Plies to the end of a proven result.
-    pub fn plies_to_end(&self) -> Option<u32> {
-        SCORES.plies_to_end(self.score)
-    }
-}
+/// What a search found; the score in points, beyond [`DECIDED`] a proven
+/// result ([`SCORES`] reads it).
+pub type Report = crate::games::kit::search::Report<Turn>;
 
 /// Hashes a [`Position::code`] by mixing its bits (the code is already
 /// one-to-one, so no general-purpose hashing is needed).
@@ -337,8 +319,8 @@ mod tests {
         let position: Position = "bwbwb/wbwbw/x/x/x/x/x w -".parse().unwrap();
         let mut searcher = Searcher::new();
         let report = searcher.search(&position, exact(3)).unwrap();
-        assert_eq!(report.proven(), Some(true));
-        assert_eq!(report.plies_to_end(), Some(1));
+        assert_eq!(SCORES.proven(report.score), Some(true));
+        assert_eq!(SCORES.plies_to_end(report.score), Some(1));
         let mut after = position.clone();
         after.play(report.best).unwrap();
         assert!(is_stack_of_six(&after));

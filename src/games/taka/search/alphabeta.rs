@@ -64,24 +64,9 @@ pub struct Settings {
     pub width: Option<usize>,
 }
 
-/// What a search found.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Report {
-    pub best: Turn,
-    /// For the side to move, in points; beyond [`DECIDED`] a forced result.
-    pub score: i32,
-    /// The deepest iteration that chose `best` (finished or not).
-    pub depth: u32,
-    pub nodes: u64,
-}
-
-impl Report {
-    /// `Some(true)` a forced win for the side to move, `Some(false)` a
-    /// forced loss, `None` otherwise.
-    pub fn proven(&self) -> Option<bool> {
-        SCORES.proven(self.score)
-    }
-}
+/// What a search found; the score in points, beyond [`DECIDED`] a forced
+/// result.
+pub type Report = crate::games::kit::search::Report<Turn>;
 
 /// How many turns of a node are picked by a scan before the rest is
 /// sorted.
