@@ -187,10 +187,6 @@ async fn answer_pressed(
     let abandoned = data.gate.abandoned();
     tokio::pin!(abandoned);
     let mut deferred = false;
-    if data.defer_after.is_zero() {
-        defer(&answer).await;
-        deferred = true;
-    }
     let mut shown_at: Option<tokio::time::Instant> = None;
     let mut progress_open = true;
     let outcome = loop {
@@ -198,6 +194,13 @@ async fn answer_pressed(
             biased;
             outcome = &mut task => break Some(outcome),
             () = &mut abandoned => break None,
+            // With no wait set, the answer is deferred at once, but only after the task above
+            // was polled and so took its place in its channel's line: a deferral Discord saw
+            // sooner let the member's next command (sent on seeing it) overtake this one.
+            () = std::future::ready(()), if !deferred && data.defer_after.is_zero() => {
+                defer(&answer).await;
+                deferred = true;
+            }
             () = tokio::time::sleep(data.defer_after), if !deferred => {
                 defer(&answer).await;
                 deferred = true;
