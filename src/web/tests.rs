@@ -26,13 +26,15 @@ const BASE: &str = "https://taktable.example/pages";
 
 pub(super) struct Web {
     pub(super) bot: Arc<Bot>,
+    /// The site the router serves (its pictures' counters).
+    pub(super) site: Arc<Site>,
     app: Router,
 }
 
-struct Answer {
-    status: StatusCode,
-    headers: HeaderMap,
-    body: Vec<u8>,
+pub(super) struct Answer {
+    pub(super) status: StatusCode,
+    pub(super) headers: HeaderMap,
+    pub(super) body: Vec<u8>,
 }
 
 impl Answer {
@@ -57,8 +59,9 @@ impl Web {
         ));
         let bot = Arc::new(Bot::new(Store::open_in_memory().unwrap(), clock));
         bot.set_web_base(BASE);
-        let app = router(Arc::new(Site::new(vec![Arc::clone(&bot)])));
-        Web { bot, app }
+        let site = Arc::new(Site::new(vec![Arc::clone(&bot)]));
+        let app = router(Arc::clone(&site));
+        Web { bot, site, app }
     }
 
     /// `line` typed by `who` in `channel`: the replies' texts.
@@ -133,7 +136,7 @@ impl Web {
             .unwrap()
     }
 
-    async fn get_from(&self, path: &str, from: IpAddr) -> Answer {
+    pub(super) async fn get_from(&self, path: &str, from: IpAddr) -> Answer {
         let mut request = Request::get(path).body(Body::empty()).unwrap();
         request
             .extensions_mut()
@@ -155,7 +158,7 @@ impl Web {
 }
 
 /// The `href`s and `data-picture`s of a page that point under `prefix`.
-fn links(html: &str, attribute: &str) -> Vec<String> {
+pub(super) fn links(html: &str, attribute: &str) -> Vec<String> {
     let needle = format!("{attribute}=\"");
     html.match_indices(&needle)
         .map(|(i, _)| {
@@ -166,7 +169,7 @@ fn links(html: &str, attribute: &str) -> Vec<String> {
 }
 
 /// A relative link of the page at `page` as an absolute path.
-fn resolve(page: &str, link: &str) -> String {
+pub(super) fn resolve(page: &str, link: &str) -> String {
     let folder = &page[..=page.rfind('/').unwrap()];
     let mut parts: Vec<&str> = folder.trim_end_matches('/').split('/').collect();
     let mut rest = link;
@@ -575,4 +578,82 @@ async fn each_address_has_its_own_bucket() {
         web.get_from("/static/site.css", other).await.status,
         StatusCode::OK
     );
+}
+
+#[tokio::test]
+async fn a_live_game_shows_its_latest_move_when_reloaded() {
+    let web = Web::new();
+    web.opt_in(true);
+    let game = web.start("general", "/tak challenge opponent:@bob size:5 color:white");
+    web.say("general", "alice", "/move a1");
+    let path = format!("/g/{}", web.token(Page::Game(game.id)));
+    let html = web.get(&path).await.text();
+    assert!(html.contains("In progress: bob (black) to move"), "{html}");
+    assert!(
+        html.contains("class=\"ply current\" href=\"?ply=1\""),
+        "{html}"
+    );
+    assert!(!html.contains("data-ply=\"2\""), "{html}");
+    // A move in chat; the same address, asked again, shows it.
+    web.say("general", "bob", "/move e5");
+    let html = web.get(&path).await.text();
+    assert!(
+        html.contains("In progress: alice (white) to move"),
+        "{html}"
+    );
+    assert!(
+        html.contains("class=\"ply current\" href=\"?ply=2\" data-ply=\"2\""),
+        "{html}"
+    );
+    assert!(html.contains(">e5</a>"), "{html}");
+    assert!(links(&html, "src").iter().any(|src| src.contains("/2-")));
+}
+
+#[tokio::test]
+async fn an_analyzed_game_shows_its_graph_and_marks() {
+    // The game of tests/transcripts/analyze.txt: bob's 4... c5 leaves
+    // alice's road open, marked ?? by /analyze (issue 14).
+    let web = Web::new();
+    web.opt_in(true);
+    let game = web.start("general", "/tak challenge opponent:@bob color:white");
+    for (who, action) in [
+        ("alice", "e5"),
+        ("bob", "a1"),
+        ("alice", "b1"),
+        ("bob", "e4"),
+        ("alice", "c1"),
+        ("bob", "d5"),
+        ("alice", "d1"),
+        ("bob", "c5"),
+        ("alice", "e1"),
+    ] {
+        web.say("general", who, &format!("/move {action}"));
+    }
+    let path = format!("/g/{}", web.token(Page::Game(game.id)));
+    let before = web.get(&path).await.text();
+    assert!(!before.contains("Analysis"), "{before}");
+    assert_eq!(
+        web.get(&format!("{path}/analysis.png")).await.status,
+        StatusCode::NOT_FOUND,
+        "no graph before /analyze"
+    );
+    let said = web.say("general", "alice", "/analyze");
+    assert!(said.contains("4... c5??"), "{said}");
+    let html = web.get(&path).await.text();
+    // The mark follows its action in the move list, and no other action
+    // has one.
+    assert!(html.contains(">c5??</a>"), "{html}");
+    for action in ["e5", "a1", "b1", "e4", "c1", "d5", "d1", "e1"] {
+        assert!(html.contains(&format!(">{action}</a>")), "{action}: {html}");
+    }
+    // The graph and the marked list, as /analyze showed them.
+    assert!(html.contains("<h2>Analysis</h2>"), "{html}");
+    assert!(
+        html.contains("1. e5 a1 2. b1 e4 3. c1 d5 4. d1 c5?? 5. e1"),
+        "{html}"
+    );
+    let graph = web.get(&format!("{path}/analysis.png")).await;
+    assert_eq!(graph.status, StatusCode::OK);
+    assert_eq!(graph.headers[header::CONTENT_TYPE], "image/png");
+    assert!(graph.body.starts_with(b"\x89PNG"));
 }
