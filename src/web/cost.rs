@@ -130,30 +130,45 @@ async fn what_the_pages_and_the_pictures_cost() {
         );
     }
 
-    // The Takkure match's pictures, every ply in order, then again.
+    // The Takkure match's pictures: every ply in order, then again; then,
+    // on a new site (as after a restart: nothing kept), every ply from the last to the
+    // start (each drawn from a replay of the match from its start, since
+    // the cursor only moves forward).
     let (_, takkure, plies) = &pages[3];
     let html = web.get_from(takkure, visitors.next()).await;
     let pictures = links(&String::from_utf8_lossy(&html.body), "data-picture");
     assert_eq!(pictures.len(), plies + 1);
-    for walk in ["first", "second"] {
-        let (hits, misses) = web.site.pictures.counts();
+    let restarted = web.restarted();
+    let forward: Vec<&String> = pictures.iter().collect();
+    let backward: Vec<&String> = pictures.iter().rev().collect();
+    let mut walks = Vec::new();
+    for (walk, site, order) in [
+        ("forward", &web, &forward),
+        ("forward again", &web, &forward),
+        ("backward, on a new site", &restarted, &backward),
+    ] {
+        let mut pngs = std::collections::BTreeMap::new();
+        let (hits, misses) = site.site.pictures.counts();
         let (mut kept, mut drawn) = (Vec::new(), Vec::new());
         let mut bytes = 0;
-        for picture in &pictures {
-            let before = web.site.pictures.counts().0;
-            let (answer, took) = timed(&web, &mut visitors, &resolve(takkure, picture)).await;
+        let started = Instant::now();
+        for picture in order.iter() {
+            let before = site.site.pictures.counts().0;
+            let (answer, took) = timed(site, &mut visitors, &resolve(takkure, picture)).await;
             bytes += answer.body.len();
-            if web.site.pictures.counts().0 > before {
+            pngs.insert(picture.to_string(), answer.body.clone());
+            if site.site.pictures.counts().0 > before {
                 kept.push(took);
             } else {
                 drawn.push(took);
             }
         }
-        let (now_hits, now_misses) = web.site.pictures.counts();
+        let (now_hits, now_misses) = site.site.pictures.counts();
         println!(
-            "{walk} walk through {} pictures ({bytes} bytes, {} a picture; {KEPT_BYTES} kept at most): \
+            "{walk}: {} pictures in {:.2} s ({bytes} bytes, {} a picture; {KEPT_BYTES} kept at most): \
              {} hits, {} misses ({:.0}% hits); a hit {} (median), a miss {} (median)",
             pictures.len(),
+            started.elapsed().as_secs_f64(),
             bytes / pictures.len(),
             now_hits - hits,
             now_misses - misses,
@@ -161,5 +176,32 @@ async fn what_the_pages_and_the_pictures_cost() {
             ms(median(kept)),
             ms(median(drawn)),
         );
+        walks.push(pngs);
     }
+    // The same address drawn again by the new site, through the
+    // encoder's palette as this process has grown it (src/render/png.rs).
+    let (mut differ, mut pixels, mut steps) = (0, 0, 0);
+    for (picture, png) in &walks[0] {
+        let again = &walks[2][picture];
+        if png != again {
+            differ += 1;
+            let one = image::load_from_memory(png).unwrap().to_rgb8();
+            let other = image::load_from_memory(again).unwrap().to_rgb8();
+            assert_eq!(one.dimensions(), other.dimensions(), "{picture}");
+            let moved: Vec<u8> = one
+                .as_raw()
+                .chunks(3)
+                .zip(other.as_raw().chunks(3))
+                .filter(|(a, b)| a != b)
+                .map(|(a, b)| (0..3).map(|i| a[i].abs_diff(b[i])).max().unwrap_or(0))
+                .collect();
+            pixels = pixels.max(moved.len());
+            steps = steps.max(moved.iter().copied().max().unwrap_or(0));
+        }
+    }
+    println!(
+        "drawn again by the new site, {differ} of {} pictures differ in bytes: \
+         in each at most {pixels} pixels, by at most {steps} of 255",
+        pictures.len()
+    );
 }

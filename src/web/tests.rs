@@ -59,9 +59,19 @@ impl Web {
         ));
         let bot = Arc::new(Bot::new(Store::open_in_memory().unwrap(), clock));
         bot.set_web_base(BASE);
+        Web::serving(bot)
+    }
+
+    /// The pages of `bot` served by a site of their own (nothing kept).
+    fn serving(bot: Arc<Bot>) -> Web {
         let site = Arc::new(Site::new(vec![Arc::clone(&bot)]));
         let app = router(Arc::clone(&site));
         Web { bot, site, app }
+    }
+
+    /// The same bot's pages served afresh, as after a restart.
+    pub(super) fn restarted(&self) -> Web {
+        Web::serving(Arc::clone(&self.bot))
     }
 
     /// `line` typed by `who` in `channel`: the replies' texts.
@@ -113,11 +123,13 @@ impl Web {
 
     /// Plays up to `plies` actions of the computer's choosing (level 1) in
     /// `channel`'s game, each by the player it awaits; stops at the end.
-    pub(super) fn play(&self, channel: &str, plies: usize) {
+    /// The bot's answer to each.
+    pub(super) fn play(&self, channel: &str, plies: usize) -> Vec<String> {
+        let mut answers = Vec::new();
         for i in 0..plies {
             let game = self.game_in(channel);
             let state = self.bot.position(&game).unwrap();
-            let Some(seat) = state.awaiting() else { return };
+            let Some(seat) = state.awaiting() else { break };
             let who = if game.player(seat) == user_id("alice") {
                 "alice"
             } else {
@@ -126,7 +138,9 @@ impl Web {
             let action = state.computer_move(1, i as u64).expect("a legal action");
             let said = self.say(channel, who, &format!("/move notation:\"{action}\""));
             assert!(said.contains("played"), "{action}: {said}");
+            answers.push(said);
         }
+        answers
     }
 
     pub(super) fn token(&self, page: Page) -> String {
@@ -656,4 +670,40 @@ async fn an_analyzed_game_shows_its_graph_and_marks() {
     assert_eq!(graph.status, StatusCode::OK);
     assert_eq!(graph.headers[header::CONTENT_TYPE], "image/png");
     assert!(graph.body.starts_with(b"\x89PNG"));
+}
+
+#[tokio::test]
+async fn the_end_of_a_takkure_match_links_to_its_page() {
+    // A match ends when time runs out in the second half (6.04, RULINGS
+    // Takkure 10 and 12); the move that ends it is announced with the
+    // link to every step of the match.
+    let web = Web::new();
+    web.opt_in(true);
+    let game = web.start(
+        "general",
+        "/takkure challenge opponent:@bob color:white seed:14",
+    );
+    let answers = web.play("general", 2_000);
+    let linked: Vec<&String> = answers.iter().filter(|a| a.contains(BASE)).collect();
+    assert_eq!(linked.len(), 1, "only the end links to the page");
+    let last = answers.last().expect("moves");
+    let over = web.bot.store().game(game.id).unwrap().unwrap();
+    assert_eq!(over.status, crate::store::GameStatus::Finished);
+    let page = format!("/g/{}", web.token(Page::Game(game.id)));
+    assert!(
+        last.contains(&format!(
+            "Every move of the game, step by step: {BASE}{page}"
+        )),
+        "{last}"
+    );
+    let html = web.get(&page).await.text();
+    let plies = web.bot.position(&over).unwrap().action_count();
+    assert!(
+        html.contains(&format!("class=\"ply current\" href=\"?ply={plies}\"")),
+        "the page opens at the match's end"
+    );
+    assert!(
+        html.contains("wins, ") || html.contains("Drawn, "),
+        "{html}"
+    );
 }
