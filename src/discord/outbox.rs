@@ -25,8 +25,9 @@ use serenity::builder::Builder;
 use tracing::warn;
 
 use super::rest::{timed, RestError, CALL_LIMIT, UPLOAD_LIMIT};
-use crate::bot::reply::{replace_times, ButtonStyle, Reply, Target};
+use crate::bot::reply::{replace_mentions, replace_times, ButtonStyle, Reply, Target};
 use crate::bot::{Bot, Place};
+use crate::store::privacy::anonymous_name;
 
 /// Discord's limit on a message's text.
 pub(crate) const MAX_CONTENT: usize = 2000;
@@ -112,7 +113,7 @@ impl Message {
 }
 
 fn user_id(id: u64) -> Option<serenity::UserId> {
-    (id != 0).then(|| serenity::UserId::new(id))
+    (id != 0 && anonymous_name(id).is_none()).then(|| serenity::UserId::new(id))
 }
 
 /// A channel id written as the core's `Place::channel`, if it is one.
@@ -133,7 +134,11 @@ fn discord_time(t: chrono::DateTime<chrono::Utc>) -> String {
 /// The Discord messages of one reply.
 pub(crate) fn messages(reply: &Reply) -> Vec<Message> {
     let ephemeral = reply.is_ephemeral();
-    let text = replace_times(&reply.text, discord_time);
+    // A player who asked to be forgotten is no one on Discord: a mention of them would show
+    // as a raw id, so their anonymous name is written instead.
+    let text = replace_mentions(&replace_times(&reply.text, discord_time), |id| {
+        anonymous_name(id).unwrap_or_else(|| format!("<@{id}>"))
+    });
     let mut parts: Vec<Message> = split_text(&text, MAX_CONTENT)
         .into_iter()
         .map(|content| Message {
@@ -489,6 +494,29 @@ impl Outbox {
 mod tests {
     use super::*;
     use crate::bot::reply::Image;
+
+    #[test]
+    fn a_forgotten_player_is_named_not_mentioned() {
+        // Issue 43: after `/privacy delete:true` the player is "former player N" with id N.
+        let place = Place {
+            guild: "1".into(),
+            channel: "2".into(),
+        };
+        let mut reply = Reply::public(&place, "<@1> resigned; <@123456789012345678> wins.");
+        reply.mentions = vec![1, 123456789012345678];
+        let message = &messages(&reply)[0];
+        assert_eq!(
+            message.content,
+            "former player 1 resigned; <@123456789012345678> wins."
+        );
+        assert_eq!(message.mentions, vec![1, 123456789012345678]);
+        let allowed: Vec<_> = message
+            .mentions
+            .iter()
+            .filter_map(|id| user_id(*id))
+            .collect();
+        assert_eq!(allowed, vec![serenity::UserId::new(123456789012345678)]);
+    }
 
     #[test]
     fn long_texts_are_split_between_lines() {

@@ -120,69 +120,56 @@ impl Store {
         Ok(id)
     }
 
-    pub fn game(&self, id: i64) -> Result<Option<GameRow>> {
-        let raw = self
-            .conn()
-            .query_row_cached(
-                concat!("SELECT ", game_columns!(), " FROM games WHERE id = ?1"),
-                [id],
-                raw,
-            )
-            .optional()?;
+    /// The one game (or none) a query of `game_columns!()` finds.
+    fn one_game(&self, sql: &str, params: impl rusqlite::Params) -> Result<Option<GameRow>> {
+        let raw = self.conn().query_row_cached(sql, params, raw).optional()?;
         raw.map(finish_row).transpose()
+    }
+
+    /// A game by its id.
+    pub fn game(&self, id: i64) -> Result<Option<GameRow>> {
+        self.one_game(
+            concat!("SELECT ", game_columns!(), " FROM games WHERE id = ?1"),
+            [id],
+        )
     }
 
     /// The game in progress in a channel.
     pub fn active_game(&self, guild: &str, channel: &str) -> Result<Option<GameRow>> {
-        let raw = self
-            .conn()
-            .query_row_cached(
-                concat!(
-                    "SELECT ",
-                    game_columns!(),
-                    " FROM games
-                     WHERE guild = ?1 AND channel = ?2 AND status = 'active'"
-                ),
-                [guild, channel],
-                raw,
-            )
-            .optional()?;
-        raw.map(finish_row).transpose()
+        self.one_game(
+            concat!(
+                "SELECT ",
+                game_columns!(),
+                " FROM games
+                 WHERE guild = ?1 AND channel = ?2 AND status = 'active'"
+            ),
+            [guild, channel],
+        )
     }
 
     /// The most recent game of a channel, in progress or not.
     pub fn latest_game(&self, guild: &str, channel: &str) -> Result<Option<GameRow>> {
-        let raw = self
-            .conn()
-            .query_row_cached(
-                concat!(
-                    "SELECT ",
-                    game_columns!(),
-                    " FROM games
-                     WHERE guild = ?1 AND channel = ?2 ORDER BY id DESC LIMIT 1"
-                ),
-                [guild, channel],
-                raw,
-            )
-            .optional()?;
-        raw.map(finish_row).transpose()
+        self.one_game(
+            concat!(
+                "SELECT ",
+                game_columns!(),
+                " FROM games
+                 WHERE guild = ?1 AND channel = ?2 ORDER BY id DESC LIMIT 1"
+            ),
+            [guild, channel],
+        )
     }
 
     /// The most recent game of a server, in any channel.
     pub fn latest_game_in(&self, guild: &str) -> Result<Option<GameRow>> {
-        let raw = self
-            .conn()
-            .query_row_cached(
-                concat!(
-                    "SELECT ",
-                    game_columns!(),
-                    " FROM games WHERE guild = ?1 ORDER BY id DESC LIMIT 1"
-                ),
-                [guild],
-                raw,
-            )
-            .optional()?;
-        raw.map(finish_row).transpose()
+        self.one_game(
+            concat!(
+                "SELECT ",
+                game_columns!(),
+                " FROM games WHERE guild = ?1 ORDER BY id DESC LIMIT 1"
+            ),
+            [guild],
+        )
     }
 
     /// How many games are in progress in a server.

@@ -20,7 +20,7 @@ use chrono::{DateTime, Utc};
 use rusqlite::{params, Connection, OptionalExtension};
 
 use super::database::Store;
-use super::error::Result;
+use super::error::{Result, StoreError};
 use super::sql::{id_in, id_out, time_text, Cached, UserId};
 
 /// The tables whose rows are the player's own, removed on deletion, by
@@ -34,6 +34,13 @@ const OWN_ROWS: &[(&str, &str)] = &[
 /// The ids anonymous players take are below this: 2^22, below every
 /// Discord id.
 const ANONYMOUS_IDS: UserId = 1 << 22;
+
+/// The name of the anonymous player `user` stands for, if it is one: "former player N", N
+/// being its id. No one on Discord has such an id, so an adapter that names players by
+/// mention writes this name instead.
+pub fn anonymous_name(user: UserId) -> Option<String> {
+    (user > 0 && user < ANONYMOUS_IDS).then(|| format!("former player {user}"))
+}
 
 /// What the bot keeps about one player in this database.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -187,7 +194,8 @@ impl Store {
             [id_in(ANONYMOUS_IDS)],
             |r| r.get(0),
         )?;
-        let anonymous_name = format!("former player {anonymous}");
+        let anonymous_name = anonymous_name(id_out(anonymous))
+            .ok_or_else(|| StoreError::Corrupt(format!("anonymous player id {anonymous}")))?;
         tx.execute(
             "INSERT INTO users (id, name, updated_at) VALUES (?1, ?2, ?3)",
             params![anonymous, anonymous_name, time_text(now)],

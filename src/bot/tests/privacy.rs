@@ -181,7 +181,8 @@ fn a_player_s_deletion_takes_their_name_and_id_from_every_table_and_leaves_other
         .all(|r| !r.starts_with("'g'|'tak'|1|")));
     let history = say(&bot, "g", "general", "bob", "/history");
     // The core names players by mention; the anonymous player is id 1 (the terminal shows its
-    // name, "former player 1": tests/transcripts/privacy.txt).
+    // name, "former player 1": tests/transcripts/privacy.txt; Discord's adapter writes the same
+    // name: discord::outbox's a_forgotten_player_is_named_not_mentioned).
     assert!(history.contains("against <@1>"), "{history}");
     let kept = say(&bot, "g", "general", "alice", "/privacy");
     assert!(kept.contains("0 games in progress and 0 over"), "{kept}");

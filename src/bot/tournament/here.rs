@@ -70,6 +70,11 @@ impl Loaded {
         self.format.rounds(self.row.rounds, self.entrants.len())
     }
 
+    /// Round `number`, once it is paired.
+    pub fn round(&self, number: u32) -> Option<&RoundRow> {
+        self.rounds.iter().find(|r| r.number == number)
+    }
+
     /// How many rounds are over.
     pub fn rounds_played(&self) -> usize {
         self.rounds

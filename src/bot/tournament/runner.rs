@@ -295,7 +295,7 @@ fn end_round(
     now: DateTime<Utc>,
 ) -> Result<Vec<Reply>, StoreError> {
     let store = core.store();
-    let Some(round) = t.rounds.iter().find(|r| r.number == number) else {
+    let Some(round) = t.round(number) else {
         return Ok(Vec::new());
     };
     if round.finished_at.is_some() {

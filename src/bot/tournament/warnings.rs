@@ -51,7 +51,7 @@ pub fn warn_round(
     now: DateTime<Utc>,
 ) -> Result<Vec<Reply>, StoreError> {
     let store = core.store();
-    let Some(round) = t.rounds.iter().find(|r| r.number == number) else {
+    let Some(round) = t.round(number) else {
         return Ok(Vec::new());
     };
     let Some(taken) = round.warn_at.filter(|&at| at <= now) else {

@@ -48,9 +48,10 @@ use crate::store::GameStatus;
 /// version of this module is made again.
 const FORMAT: &str = "chances-2";
 /// The longest an analysis may take: a longer game is analyzed from its
-/// start as far as this goes, and the answer says so. (Each search has a
-/// budget of its own, in the game's analysis module.)
-pub const ANALYSIS_TIME: Duration = Duration::from_secs(20);
+/// start as far as this goes, and the answer says so. (Each game's analysis
+/// module bounds its searches too: Tak's by nodes, about 15 s on an idle
+/// core, so that this ceiling cuts only on a machine far slower or busier.)
+pub const ANALYSIS_TIME: Duration = Duration::from_secs(45);
 /// How many of the worst mistakes the reply names with the better action.
 const WORST_SHOWN: usize = 4;
 

@@ -496,7 +496,7 @@ impl TurnGame for Tak {
         Some(if score.abs() < 50 { 0 } else { score })
     }
 
-    /// 4-ply searches of every position and move (docs/ai.md, "/analyze").
+    /// Level-10 searches of every position and move (docs/analyze.md).
     fn computer_evaluation(game: &TakGame, budget: &Budget) -> Option<Evaluations> {
         let judged = search::analysis::judge_game(&game.start, &game.turns, budget);
         let mut position = game.start.clone();
@@ -517,16 +517,48 @@ impl TurnGame for Tak {
                 best: judged.best.map(|mv| position.ptn(mv)),
                 played: played.map(|mv| position.ptn(mv)),
                 played_score: judged.played_score.map(scale),
-                shallow_score: scale(judged.shallow_score),
-                second_score: None,
+                // No quick look: Tak tells a good move by the search
+                // without it (`second_score`).
+                shallow_score: scale(judged.white_score),
+                second_score: judged.second_score.map(scale),
             });
             if let Some(mv) = played {
                 position.play_unchecked(mv);
             }
         }
+        let depths = judged
+            .iter()
+            .filter(|j| j.best.is_some() && j.white_score.abs() <= search::DECIDED)
+            .map(|j| j.depth);
+        let plies = match (depths.clone().min(), depths.max()) {
+            (Some(low), Some(high)) if low < high => format!("{low} to {high} plies"),
+            (Some(depth), _) => format!("{depth} plies"),
+            _ => String::new(),
+        };
+        let nodes = search::analysis::nodes_per_position(game.turns.len() + 1);
+        let level_10 = search::Level::MAX.settings(0).limits.nodes.unwrap_or(nodes);
+        let search = if nodes == level_10 {
+            match plies.as_str() {
+                "" => "the level-10 search".to_string(),
+                plies => format!("the level-10 search ({plies})"),
+            }
+        } else {
+            // A long game shares the analysis's nodes: say how far each search went.
+            let plies = if plies.is_empty() {
+                plies
+            } else {
+                plies + "; "
+            };
+            format!(
+                "a search of {} nodes ({plies}level 10 searches {}, but a game this long shares the {} of one analysis)",
+                thousands(nodes),
+                thousands(level_10),
+                thousands(search::analysis::NODES)
+            )
+        };
         Some(Evaluations {
             scale: search::analysis::CHANCE_SCALE,
-            search: format!("a {}-ply search", search::analysis::DEPTH),
+            search,
             positions,
         })
     }
@@ -669,6 +701,19 @@ fn text_board(position: &Position) -> String {
         reserve(Color::White),
         reserve(Color::Black)
     );
+    out
+}
+
+/// A count written with thousands separated: 1200000 is "1,200,000".
+fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (index, digit) in digits.chars().enumerate() {
+        if index > 0 && (digits.len() - index) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(digit);
+    }
     out
 }
 
@@ -842,6 +887,15 @@ mod tests {
             chosen.push(("size".into(), OptionValue::Integer(size)));
         }
         TakGame::settings_from_options(Chosen(&chosen))
+    }
+
+    #[test]
+    fn counts_are_written_with_thousands_separated() {
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1_000), "1,000");
+        assert_eq!(thousands(1_200_000), "1,200,000");
+        assert_eq!(thousands(20_000_000), "20,000,000");
     }
 
     #[test]

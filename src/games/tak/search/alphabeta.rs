@@ -112,6 +112,8 @@ pub struct Searcher {
     weights: Option<Arc<Weights>>,
     /// Late-move reductions by depth and move number.
     reductions: Vec<[u8; 64]>,
+    /// A move the root leaves out ([`Searcher::search_without`]).
+    excluded: Option<Move>,
 }
 
 impl Searcher {
@@ -131,7 +133,25 @@ impl Searcher {
             stop: None,
             weights: None,
             reductions: Vec::new(),
+            excluded: None,
         }
+    }
+
+    /// [`Searcher::search`] with `excluded` left out at the root: what the
+    /// position is worth without that move (`/analyze` asks it of the
+    /// best move, to tell an only move). `None` also when no other move
+    /// is legal. The table then holds the position's value without the
+    /// move: give such searches a searcher of their own.
+    pub fn search_without(
+        &mut self,
+        position: &Position,
+        settings: Settings,
+        excluded: Move,
+    ) -> Option<Report> {
+        self.excluded = Some(excluded);
+        let report = self.search(position, settings, |_| {});
+        self.excluded = None;
+        report
     }
 
     /// Evaluates with these weights instead of the board size's own (for
@@ -341,9 +361,10 @@ impl Searcher {
         }
         let pv_node = beta - alpha > 1;
         let entry = self.table.get(key);
+        let left_out = if ply == 0 { self.excluded } else { None };
         let tt_move = entry
             .and_then(|e| e.best)
-            .filter(|&mv| position.check(mv).is_ok());
+            .filter(|&mv| Some(mv) != left_out && position.check(mv).is_ok());
         if let Some(e) = entry {
             if !pv_node && e.depth as i32 >= depth {
                 let score = from_table(e.score, ply);
@@ -425,6 +446,11 @@ impl Searcher {
                 if let Some(tt) = tt_move {
                     if let Some(at) = moves[1..].iter().position(|&m| m == tt) {
                         moves.swap_remove(at + 1);
+                    }
+                }
+                if let Some(out) = left_out {
+                    if let Some(at) = moves[index..].iter().position(|&m| m == out) {
+                        moves.swap_remove(index + at);
                     }
                 }
                 let killers = self.ordering.killers(ply);

@@ -1,23 +1,28 @@
-//! The evaluation of every position of a game, for `/analyze`: searches
-//! of a fixed depth, so that every score is measured alike.
+//! The evaluation of every position of a game, for `/analyze` (issue 42:
+//! as deep as the computer's strongest level plays).
 //!
-//! Each position gets a 4-ply search (its score and best move). The move
-//! played is valued by a 3-ply search of the position it led to: the same
-//! horizon, so a move's loss is the best move's score less the played
-//! move's, with no bias from whose turn it is (scores of consecutive
-//! positions differ by such a bias, which would mark every move). A 2-ply
-//! search tells what a quick look makes of the position: a best move that
-//! only the deeper search finds is a good one.
+//! Each position gets what a level-10 move gets: iterative deepening until
+//! [`Level::MAX`]'s node budget is spent. A whole analysis has at most
+//! [`NODES`], shared evenly by the game's positions: a long game's positions
+//! get fewer each ([`nodes_per_position`]), and the reply says how many.
+//! Nodes, not time, bound every search, so an analysis is the same on any
+//! machine, loaded or not, and its cost is bounded. Its score and best move
+//! are those of the deepest iteration finished to an even depth: every
+//! search of the game then ends on a ply of the same parity, and the graph
+//! does not zigzag ([`crate::games::Evaluations::level_chances`]). The move
+//! played is valued by a search of the position it led to, one ply
+//! shorter: the same horizon, so a move's loss is the best move's score
+//! less the played move's, with no bias from whose turn it is. When the move
+//! played was the best one, the position is searched again to the same
+//! depth without it: what every other move is worth, which tells an only
+//! move.
 //!
-//! Each search has at most [`SEARCH_TIME`] (a big board's 4 plies may not
-//! fit: the deepest finished iteration counts), and the whole game its
-//! [`Budget`]: once spent, the list ends where it got to.
+//! The whole game also has its [`Budget`] (the bot's ceiling on a job's
+//! time, and its stop): once spent, the list ends where it got to.
 
-use std::time::Duration;
-
-use super::alphabeta::{Searcher, Settings, DECIDED};
+use super::alphabeta::{Report, Searcher, Settings, DECIDED};
+use super::Level;
 use crate::budget::Budget;
-use crate::games::kit::judged::{self, Horizon};
 use crate::games::kit::search::Limits;
 use crate::games::tak::{Color, Move, Position};
 
@@ -28,59 +33,153 @@ use crate::games::tak::{Color, Move, Position};
 /// a search's scores spread wider than the evaluation's.
 pub const CHANCE_SCALE: i32 = 185;
 
-/// The plies searched at each position.
-pub const DEPTH: u32 = 4;
-/// The quick look's depth.
-const SHALLOW: u32 = 2;
-/// A ceiling for the big boards, where 4 plies may take long.
-const NODES: u64 = 300_000;
-/// The longest one search of one position may take.
-pub const SEARCH_TIME: Duration = Duration::from_millis(400);
+/// The nodes one analysis may search in its positions' main searches: about
+/// 14 s on one idle core of the test machine (1.4 million nodes a second),
+/// so that a game of up to 16 positions gets level 10's 1,200,000 a
+/// position. The searches of the moves played and of the positions without
+/// their best move add to it (measured in docs/analyze.md).
+pub const NODES: u64 = 20_000_000;
 
-/// One position's evaluation (see [`judged::Judged`]).
-pub type Judged = judged::Judged<Move>;
-
-/// Every position from `start` through `moves` (one more than the moves),
-/// judged by the same searches (see [`judged::judge_game`]). A game over
-/// scores its result: a win by road or flats is decided, a draw is even.
-/// Once `budget` is spent the list ends (at least the start is judged).
-pub fn judge_game(start: &Position, moves: &[Move], budget: &Budget) -> Vec<Judged> {
-    let mut searcher = Searcher::new(16);
-    judged::judge_game(
-        start,
-        moves,
-        (DEPTH, SHALLOW),
-        (budget, SEARCH_TIME),
-        |position, horizon| search(&mut searcher, position, horizon),
-        |position, mv| position.play(mv).is_ok(),
-    )
+/// The nodes each position of a game of `positions` positions is searched
+/// with: level 10's, or an even share of [`NODES`] when the game is longer.
+pub fn nodes_per_position(positions: usize) -> u64 {
+    let level_10 = Level::MAX.settings(0).limits.nodes.unwrap_or(NODES);
+    level_10.min(NODES / positions.max(1) as u64)
 }
 
-/// A search to `horizon`: its score for White and its move.
-fn search(searcher: &mut Searcher, position: &Position, horizon: Horizon) -> (i32, Option<Move>) {
-    let settings = Settings::with_limits(Limits {
-        depth: Some(horizon.depth),
-        nodes: Some(NODES),
-        movetime: horizon.movetime,
-        soft: None,
-    });
-    let for_white = |score: i32| {
-        if position.to_move() == Color::White {
-            score
-        } else {
-            -score
+/// One position's evaluation; scores are for White in centiflats, a
+/// decided game beyond [`DECIDED`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Judged {
+    pub white_score: i32,
+    /// The search's move (`None` when the game is over).
+    pub best: Option<Move>,
+    /// The plies of the search that gave the score (even, unless it
+    /// found a forced result sooner).
+    pub depth: u32,
+    /// The move played here, searched to the same horizon.
+    pub played_score: Option<i32>,
+    /// The position without its best move, to the same depth: searched
+    /// when the best move was the one played.
+    pub second_score: Option<i32>,
+}
+
+/// Every position from `start` through `moves` (one more than the moves),
+/// judged as the module says. A game over scores its result: a win by road
+/// or flats is decided, a draw is even. Once `budget` is spent the list
+/// ends (at least the start is judged). The budget hears of each position
+/// as it starts.
+pub fn judge_game(start: &Position, moves: &[Move], budget: &Budget) -> Vec<Judged> {
+    let mut searcher = Searcher::new(16);
+    // The searches without the best move keep a table of their own: an
+    // entry of theirs is no value of the position.
+    let mut without = Searcher::new(16);
+    let nodes = nodes_per_position(moves.len() + 1);
+    let mut position = start.clone();
+    let mut judged = Vec::with_capacity(moves.len() + 1);
+    for index in 0..=moves.len() {
+        budget.report(index, moves.len() + 1);
+        // The budget's time is a ceiling for a machine far slower than
+        // the nodes were meant for (and the bot's stop): it never cuts a
+        // search otherwise.
+        let deepest = Limits {
+            depth: None,
+            nodes: Some(nodes),
+            movetime: budget.remaining(),
+            soft: None,
+        };
+        let (white_score, best, depth) = deep_search(&mut searcher, &position, deepest);
+        let mut entry = Judged {
+            white_score,
+            best,
+            depth,
+            played_score: None,
+            second_score: None,
+        };
+        let Some(&mv) = moves.get(index) else {
+            judged.push(entry);
+            break;
+        };
+        if budget.spent() || position.check(mv).is_err() {
+            judged.push(entry);
+            break;
         }
-    };
-    match searcher.search(position, settings, |_| {}) {
-        Some(report) => (for_white(report.score), Some(report.best())),
-        None => (
-            match position.outcome().and_then(|o| o.winner()) {
-                Some(Color::White) => DECIDED + 1,
-                Some(Color::Black) => -(DECIDED + 1),
-                None => 0,
-            },
-            None,
+        let to = |depth: u32| Limits {
+            depth: Some(depth.max(1)),
+            nodes: Some(nodes * 2),
+            movetime: budget.remaining(),
+            soft: None,
+        };
+        if best == Some(mv) {
+            entry.second_score = without
+                .search_without(&position, Settings::with_limits(to(depth)), mv)
+                .map(|report| for_white(&position, report.score));
+        }
+        position.play_unchecked(mv);
+        entry.played_score = Some(search(&mut searcher, &position, to(depth.saturating_sub(1))).0);
+        judged.push(entry);
+    }
+    judged
+}
+
+/// The deepest search of `position` within `limits`: its score for White,
+/// its move and its depth, from the deepest iteration finished to an even
+/// depth (or to a forced result).
+fn deep_search(
+    searcher: &mut Searcher,
+    position: &Position,
+    limits: Limits,
+) -> (i32, Option<Move>, u32) {
+    let mut kept: Option<Report> = None;
+    let last = searcher.search(position, Settings::with_limits(limits), |report| {
+        if report.depth % 2 == 0 || report.score.abs() > DECIDED {
+            kept = Some(report.clone());
+        }
+    });
+    match kept.or(last) {
+        Some(report) => (
+            for_white(position, report.score),
+            Some(report.best()),
+            report.depth,
         ),
+        None => (over_score(position), None, 0),
+    }
+}
+
+/// A search within `limits`: its score for White and its move.
+fn search(searcher: &mut Searcher, position: &Position, limits: Limits) -> (i32, Option<Move>) {
+    match searcher.search(position, Settings::with_limits(limits), |_| {}) {
+        Some(report) => (for_white(position, report.score), Some(report.best())),
+        None => (over_score(position), None),
+    }
+}
+
+/// A score of the player to move at `position`, for White.
+fn for_white(position: &Position, score: i32) -> i32 {
+    if position.to_move() == Color::White {
+        score
+    } else {
+        -score
+    }
+}
+
+/// The score of a game over: its result.
+fn over_score(position: &Position) -> i32 {
+    match position.outcome().and_then(|o| o.winner()) {
+        Some(Color::White) => DECIDED + 1,
+        Some(Color::Black) => -(DECIDED + 1),
+        None => 0,
+    }
+}
+
+/// Searches of a fixed depth, as the chance scale was fitted with.
+#[cfg(test)]
+fn fixed_depth(depth: u32) -> Limits {
+    Limits {
+        depth: Some(depth),
+        nodes: None,
+        movetime: None,
+        soft: None,
     }
 }
 
@@ -92,8 +191,8 @@ mod tests {
     fn a_missed_block_turns_the_evaluation_and_the_best_move_blocks() {
         // White has a1-d1 on 5x5; Black to move must fill e1 (or lose to
         // the road, RULINGS Tak 5) but plays c5: the score for White jumps
-        // to a win, and the search's move at that position is e1 or a
-        // black move that breaks the line.
+        // to a win, and the search's move at that position is the road at
+        // e1.
         let start = Position::from_tps_standard("x5/x5/x5/2,2,x3/1,1,1,1,x 2 5").unwrap();
         let moves: Vec<Move> = ["c5", "e1"].iter().map(|m| m.parse().unwrap()).collect();
         let judged = judge_game(&start, &moves, &Budget::unlimited());
@@ -103,11 +202,53 @@ mod tests {
         // c5 valued at the same horizon: the road follows.
         assert!(judged[0].played_score.unwrap() > DECIDED, "{:?}", judged[0]);
         assert_eq!(judged[2].played_score, None);
-        assert_eq!(judged[1].best, Some("e1".parse().unwrap()));
+        // The best move there is a road at e1 (a flat or the capstone: both
+        // count for a road, RULINGS Tak 5).
+        let mut after_c5 = start.clone();
+        after_c5.play(moves[0]).unwrap();
+        let best = judged[1].best.unwrap();
+        assert!(
+            after_c5.road_wins_for(Color::White).contains(&best),
+            "{best:?}"
+        );
         assert_eq!(judged[2].best, None);
         let mut blocked = start.clone();
         blocked.play(judged[0].best.unwrap()).unwrap();
         assert!(blocked.road_wins_for(Color::White).is_empty());
+        // Each search finished an even depth (or found a forced result).
+        assert!(
+            judged[0].depth >= 2 && judged[0].depth % 2 == 0,
+            "{judged:?}"
+        );
+        // c5 was not the best move: no search without it.
+        assert_eq!(judged[0].second_score, None);
+    }
+
+    #[test]
+    fn a_short_game_gets_level_10_a_position_and_a_long_one_shares_the_nodes() {
+        // Issue 42: every position at least a level-10 move's search, within
+        // the analysis's bound, which a long game shares.
+        let level_10 = Level::MAX.settings(0).limits.nodes.unwrap();
+        assert_eq!(nodes_per_position(1), level_10);
+        assert_eq!(nodes_per_position(16), level_10);
+        assert_eq!(nodes_per_position(40), NODES / 40);
+        assert!(nodes_per_position(40) < level_10);
+        assert_eq!(nodes_per_position(0), level_10);
+    }
+
+    #[test]
+    fn the_only_winning_move_is_searched_without_and_the_rest_do_not_win() {
+        // Issue 42 ("! for an only move"): White has a1-c1 on 4x4 (no
+        // capstones) and d1 free: the flat d1 is a road (RULINGS Tak 5); a
+        // wall there is not, and any other move lets Black fill d1. The
+        // game plays d1: the search without it finds no win.
+        let start = Position::from_tps_standard("x4/x4/2,2,x2/1,1,1,x 1 4").unwrap();
+        let moves: Vec<Move> = vec!["d1".parse().unwrap()];
+        let judged = judge_game(&start, &moves, &Budget::unlimited());
+        assert_eq!(judged[0].best, moves.first().copied());
+        assert!(judged[0].white_score > DECIDED, "{judged:?}");
+        let second = judged[0].second_score.expect("searched without d1");
+        assert!(second < DECIDED, "{judged:?}");
     }
 
     /// Measures [`CHANCE_SCALE`] against games (docs/analyze.md): every
@@ -143,11 +284,7 @@ mod tests {
             if position.is_over() {
                 continue;
             }
-            let horizon = Horizon {
-                depth,
-                movetime: None,
-            };
-            let (score, _) = search(&mut searcher, &position, horizon);
+            let (score, _) = search(&mut searcher, &position, fixed_depth(depth));
             if score.abs() > DECIDED {
                 decided += 1;
                 continue;
