@@ -21,6 +21,7 @@ use tokio_tungstenite::tungstenite::Message;
 
 use super::site::Site;
 use super::tests::Web;
+use crate::games::GameState;
 use crate::store::web_pages::Page;
 
 /// The flags every Chromium here runs with (a fresh profile is added).
@@ -192,14 +193,8 @@ impl Browser {
 
 /// The DevTools address of Chromium's first page, from its `/json/list`.
 fn page_socket(port: u16) -> String {
-    let mut stream = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap();
-    stream
-        .write_all(b"GET /json/list HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
-        .unwrap();
-    let mut response = String::new();
-    stream.read_to_string(&mut response).unwrap();
-    let body = &response[response.find("\r\n\r\n").unwrap() + 4..];
-    let targets: Vec<Value> = serde_json::from_str(body).unwrap();
+    let targets: Vec<Value> =
+        serde_json::from_slice(&http_get(&format!("127.0.0.1:{port}"), "/json/list")).unwrap();
     targets
         .iter()
         .find(|t| t["type"] == "page")
@@ -208,15 +203,47 @@ fn page_socket(port: u16) -> String {
         .to_string()
 }
 
-/// A Takkure match between the computer's choices, played to its end.
-fn takkure_match(web: &Web) -> crate::store::GameRow {
-    web.start(
-        "match",
-        "/takkure challenge opponent:@bob color:white seed:14",
-    );
-    web.play("match", 2_000);
-    web.game_in("match")
+/// The body of a 200 answer to `GET path` from `host` on this machine.
+/// The body is read to its `Content-Length`, not to the connection's end:
+/// Chromium's DevTools server keeps the connection open whatever the
+/// request asks.
+fn http_get(host: &str, path: &str) -> Vec<u8> {
+    let mut stream = std::net::TcpStream::connect(host).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(30)))
+        .unwrap();
+    write!(
+        stream,
+        "GET {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut reader = BufReader::new(stream);
+    let mut head = String::new();
+    let mut length = None;
+    loop {
+        let mut line = String::new();
+        reader
+            .read_line(&mut line)
+            .expect("an HTTP answer within 30 s");
+        if line.trim_end().is_empty() {
+            break;
+        }
+        if let Some((name, value)) = line.split_once(':') {
+            if name.eq_ignore_ascii_case("content-length") {
+                length = value.trim().parse::<usize>().ok();
+            }
+        }
+        head.push_str(&line);
+    }
+    assert!(head.starts_with("HTTP/1.1 200"), "GET {path}: {head}");
+    let mut body = vec![0; length.expect("a Content-Length")];
+    reader.read_exact(&mut body).unwrap();
+    body
 }
+
+/// The ply the browser steps to: far enough into a Takkure match that
+/// steps have rolled dice, near enough to be 34 key presses.
+const TARGET: usize = 30;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "needs Chromium (apt-get install -y chromium); run by hand or by .ci/web-browser"]
@@ -224,14 +251,14 @@ async fn stepping_with_the_keys_and_following_a_tournament_link() {
     let web = Web::new();
     web.opt_in(true);
     let started = Instant::now();
-    let game = takkure_match(&web);
-    let actions = web.bot.position(&game).unwrap().actions();
-    println!(
-        "a Takkure match of {} plies, played in {:.1} s",
-        actions.len(),
-        started.elapsed().as_secs_f64()
+    let game = web.start(
+        "match",
+        "/takkure challenge opponent:@bob color:white seed:14",
     );
-    let (addr, site) = serve(&web).await;
+    web.play("match", TARGET + 10);
+    let actions = web.bot.position(&web.game_in("match")).unwrap().actions();
+    assert_eq!(actions.len(), TARGET + 10, "the match runs past the target");
+    let (addr, _site) = serve(&web).await;
     let page = format!(
         "http://{addr}{}",
         crate::bot::ground::web_links::page_path(
@@ -240,56 +267,66 @@ async fn stepping_with_the_keys_and_following_a_tournament_link() {
         )
     );
     let mut browser = Browser::start().await;
+    println!(
+        "a Takkure match of {} plies played and Chromium started in {:.1} s",
+        actions.len(),
+        started.elapsed().as_secs_f64()
+    );
 
-    // The page at its start, then 12 steps right and 2 back: ply 10.
+    // The page at its start, then two steps past the target and two back.
+    let stepping = Instant::now();
     browser.open(&format!("{page}?ply=0")).await;
-    for _ in 0..12 {
+    for _ in 0..TARGET + 2 {
         browser.press("ArrowRight", 39).await;
     }
     for _ in 0..2 {
         browser.press("ArrowLeft", 37).await;
     }
-    let target = 10;
     let shown = wait_for_picture(&mut browser).await;
-    assert_eq!(shown["ply"], target.to_string(), "{shown}");
-    assert_eq!(shown["current"], target.to_string(), "{shown}");
-    assert_eq!(shown["text"], actions[target - 1], "{shown}");
+    println!(
+        "stepped to ply {TARGET} with {} key presses in {:.1} s",
+        TARGET + 4,
+        stepping.elapsed().as_secs_f64()
+    );
+    // The counter, the highlighted move and the words under the picture
+    // are the target ply's: its action, and what it did (a step's rolls).
+    assert_eq!(shown["ply"], TARGET.to_string(), "{shown}");
+    assert_eq!(shown["current"], TARGET.to_string(), "{shown}");
+    assert_eq!(shown["text"], actions[TARGET - 1], "{shown}");
+    let mut before = GameState::replay(&game.settings, &actions[..TARGET - 1]).unwrap();
+    let note = before.play(&actions[TARGET - 1]).unwrap().note;
+    assert_eq!(shown["note"], note.unwrap_or_default(), "{shown}");
+    // The picture is the target ply's address, and the renderer's picture
+    // of the position after it (up to the encoder's palette).
     let names = ["alice".to_string(), "bob".to_string()];
     let stamps = super::pictures::stamps(Default::default(), &names, &actions);
-    let file = super::pictures::file_name(target, stamps[target]);
-    assert!(
-        shown["src"].as_str().unwrap().ends_with(&file),
-        "{shown} is not {file}"
-    );
-    assert!(
-        browser.eval("location.search").await == "?ply=10",
+    let file = super::pictures::file_name(TARGET, stamps[TARGET]);
+    let src = shown["src"].as_str().unwrap();
+    assert!(src.ends_with(&file), "{shown} is not {file}");
+    let at = GameState::replay(&game.settings, &actions[..TARGET]).unwrap();
+    let expected = crate::render::picture(&at, names, Default::default()).unwrap();
+    let fetched = tokio::task::spawn_blocking({
+        let src = src.to_string();
+        move || fetch(&src)
+    })
+    .await
+    .unwrap();
+    if let Err(why) = same_board(&fetched, &expected.png) {
+        panic!("the picture at {src}: {why}");
+    }
+    assert_eq!(
+        browser.eval("location.search").await,
+        format!("?ply={TARGET}"),
         "the address follows the steps"
     );
-
-    // The whole match, step by step to its end and back to its start.
-    let before = site.pictures.counts();
-    let walk = Instant::now();
-    browser.open(&format!("{page}?ply=0")).await;
-    for _ in 0..actions.len() {
-        browser.press("ArrowRight", 39).await;
-        wait_for_picture(&mut browser).await;
-    }
-    let end = wait_for_picture(&mut browser).await;
-    assert_eq!(end["ply"], actions.len().to_string());
-    for _ in 0..actions.len() {
-        browser.press("ArrowLeft", 37).await;
-    }
-    let start = wait_for_picture(&mut browser).await;
-    assert_eq!(start["ply"], "0");
-    let after = site.pictures.counts();
-    println!(
-        "walked {} plies forward and back in {:.1} s: the server was asked for {} pictures ({} kept, {} drawn)",
-        actions.len(),
-        walk.elapsed().as_secs_f64(),
-        (after.0 - before.0) + (after.1 - before.1),
-        after.0 - before.0,
-        after.1 - before.1
+    // End and Home: the last ply and the start.
+    browser.press("End", 35).await;
+    assert_eq!(
+        wait_for_picture(&mut browser).await["ply"],
+        actions.len().to_string()
     );
+    browser.press("Home", 36).await;
+    assert_eq!(wait_for_picture(&mut browser).await["ply"], "0");
 
     // A tournament's page, and its link to a game.
     let admin = super::tests::user("alice", true);
@@ -304,11 +341,11 @@ async fn stepping_with_the_keys_and_following_a_tournament_link() {
     web.say_as("cup", &admin, "/tournament start");
     let tournament = format!("http://{addr}/t/{}", web.token(Page::Tournament(1)));
     browser.open(&tournament).await;
-    assert!(
+    assert_eq!(
         browser
             .eval("!!document.getElementById('crosstable')")
-            .await
-            == true
+            .await,
+        true
     );
     browser
         .eval("document.querySelector('a[href^=\"../g/\"]').click()")
@@ -319,15 +356,59 @@ async fn stepping_with_the_keys_and_following_a_tournament_link() {
         title.as_str().unwrap().starts_with("Game #") && title.as_str().unwrap().contains("Takat"),
         "{title}"
     );
-    assert!(browser
-        .eval("location.pathname.startsWith('/g/')")
-        .await
-        .as_bool()
-        .unwrap());
+    assert_eq!(
+        browser.eval("location.pathname.startsWith('/g/')").await,
+        true
+    );
+    println!(
+        "the whole walk took {:.1} s",
+        started.elapsed().as_secs_f64()
+    );
+}
+
+/// Whether two PNGs draw the same board: the same size, and no pixel
+/// further apart than the encoder's palette moves an edge pixel (the
+/// palette each process grows, `src/render/png.rs`, gives the same
+/// picture slightly other bytes: up to 20 steps of 255 on 246 pixels of
+/// a Takkure picture, `web::cost`); another position moves a piece, whole
+/// sprites of pixels far apart.
+fn same_board(one: &[u8], other: &[u8]) -> Result<(), String> {
+    if one == other {
+        return Ok(());
+    }
+    let decode = |png: &[u8]| image::load_from_memory(png).map(|i| i.to_rgb8());
+    let (one, other) = (
+        decode(one).map_err(|e| e.to_string())?,
+        decode(other).map_err(|e| e.to_string())?,
+    );
+    if one.dimensions() != other.dimensions() {
+        return Err(format!(
+            "{:?} against {:?}",
+            one.dimensions(),
+            other.dimensions()
+        ));
+    }
+    let far = one
+        .pixels()
+        .zip(other.pixels())
+        .filter(|(a, b)| (0..3).any(|i| a.0[i].abs_diff(b.0[i]) > 40))
+        .count();
+    match far {
+        0 => Ok(()),
+        n => Err(format!("{n} pixels are more than 40 steps apart")),
+    }
+}
+
+/// The body of `url` (plain HTTP on this machine), as a browser gets it.
+fn fetch(url: &str) -> Vec<u8> {
+    let rest = url.strip_prefix("http://").expect("a plain HTTP address");
+    let (host, path) = rest.split_at(rest.find('/').unwrap_or(rest.len()));
+    http_get(host, path)
 }
 
 /// What the page shows once its picture has loaded: the ply counter, the
-/// highlighted move's ply and text, the picture's address.
+/// words under the picture, the highlighted move's ply and text, the
+/// picture's address.
 async fn wait_for_picture(browser: &mut Browser) -> Value {
     let deadline = Instant::now() + Duration::from_secs(20);
     loop {
@@ -337,6 +418,7 @@ async fn wait_for_picture(browser: &mut Browser) -> Value {
                  const c = document.querySelector('#moves a.current'); \
                  return { loaded: p.complete && p.naturalWidth > 0, src: p.src, \
                  ply: document.getElementById('ply').textContent, \
+                 note: document.getElementById('note').textContent, \
                  current: c.dataset.ply, text: c.textContent }; })()",
             )
             .await;

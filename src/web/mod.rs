@@ -86,4 +86,6 @@ pub async fn serve(
 #[cfg(test)]
 mod browser;
 #[cfg(test)]
+mod cost;
+#[cfg(test)]
 mod tests;

@@ -2,8 +2,9 @@
 //!
 //! A picture's address names what it shows: the game, the ply and a stamp
 //! of everything drawn (the theme, the players' names and the actions up
-//! to that ply), so the same address always gives the same picture and
-//! browsers may keep it for ever; a take-back (`/undo`) or a renamed
+//! to that ply), so the same address always shows the same board (the
+//! encoder's palette, grown by each process, may move a few edge pixels)
+//! and browsers may keep it for ever; a take-back (`/undo`) or a renamed
 //! player gives new addresses, and an old address of a live game that no
 //! longer matches answers 404.
 //!

@@ -26,13 +26,15 @@ const BASE: &str = "https://taktable.example/pages";
 
 pub(super) struct Web {
     pub(super) bot: Arc<Bot>,
+    /// The site the router serves (its pictures' counters).
+    pub(super) site: Arc<Site>,
     app: Router,
 }
 
-struct Answer {
-    status: StatusCode,
-    headers: HeaderMap,
-    body: Vec<u8>,
+pub(super) struct Answer {
+    pub(super) status: StatusCode,
+    pub(super) headers: HeaderMap,
+    pub(super) body: Vec<u8>,
 }
 
 impl Answer {
@@ -57,8 +59,19 @@ impl Web {
         ));
         let bot = Arc::new(Bot::new(Store::open_in_memory().unwrap(), clock));
         bot.set_web_base(BASE);
-        let app = router(Arc::new(Site::new(vec![Arc::clone(&bot)])));
-        Web { bot, app }
+        Web::serving(bot)
+    }
+
+    /// The pages of `bot` served by a site of their own (nothing kept).
+    fn serving(bot: Arc<Bot>) -> Web {
+        let site = Arc::new(Site::new(vec![Arc::clone(&bot)]));
+        let app = router(Arc::clone(&site));
+        Web { bot, site, app }
+    }
+
+    /// The same bot's pages served afresh, as after a restart.
+    pub(super) fn restarted(&self) -> Web {
+        Web::serving(Arc::clone(&self.bot))
     }
 
     /// `line` typed by `who` in `channel`: the replies' texts.
@@ -110,11 +123,13 @@ impl Web {
 
     /// Plays up to `plies` actions of the computer's choosing (level 1) in
     /// `channel`'s game, each by the player it awaits; stops at the end.
-    pub(super) fn play(&self, channel: &str, plies: usize) {
+    /// The bot's answer to each.
+    pub(super) fn play(&self, channel: &str, plies: usize) -> Vec<String> {
+        let mut answers = Vec::new();
         for i in 0..plies {
             let game = self.game_in(channel);
             let state = self.bot.position(&game).unwrap();
-            let Some(seat) = state.awaiting() else { return };
+            let Some(seat) = state.awaiting() else { break };
             let who = if game.player(seat) == user_id("alice") {
                 "alice"
             } else {
@@ -123,7 +138,9 @@ impl Web {
             let action = state.computer_move(1, i as u64).expect("a legal action");
             let said = self.say(channel, who, &format!("/move notation:\"{action}\""));
             assert!(said.contains("played"), "{action}: {said}");
+            answers.push(said);
         }
+        answers
     }
 
     pub(super) fn token(&self, page: Page) -> String {
@@ -133,7 +150,7 @@ impl Web {
             .unwrap()
     }
 
-    async fn get_from(&self, path: &str, from: IpAddr) -> Answer {
+    pub(super) async fn get_from(&self, path: &str, from: IpAddr) -> Answer {
         let mut request = Request::get(path).body(Body::empty()).unwrap();
         request
             .extensions_mut()
@@ -155,7 +172,7 @@ impl Web {
 }
 
 /// The `href`s and `data-picture`s of a page that point under `prefix`.
-fn links(html: &str, attribute: &str) -> Vec<String> {
+pub(super) fn links(html: &str, attribute: &str) -> Vec<String> {
     let needle = format!("{attribute}=\"");
     html.match_indices(&needle)
         .map(|(i, _)| {
@@ -166,7 +183,7 @@ fn links(html: &str, attribute: &str) -> Vec<String> {
 }
 
 /// A relative link of the page at `page` as an absolute path.
-fn resolve(page: &str, link: &str) -> String {
+pub(super) fn resolve(page: &str, link: &str) -> String {
     let folder = &page[..=page.rfind('/').unwrap()];
     let mut parts: Vec<&str> = folder.trim_end_matches('/').split('/').collect();
     let mut rest = link;
@@ -574,5 +591,120 @@ async fn each_address_has_its_own_bucket() {
     assert_eq!(
         web.get_from("/static/site.css", other).await.status,
         StatusCode::OK
+    );
+}
+
+#[tokio::test]
+async fn a_live_game_shows_its_latest_move_when_reloaded() {
+    let web = Web::new();
+    web.opt_in(true);
+    let game = web.start("general", "/tak challenge opponent:@bob size:5 color:white");
+    web.say("general", "alice", "/move a1");
+    let path = format!("/g/{}", web.token(Page::Game(game.id)));
+    let html = web.get(&path).await.text();
+    assert!(html.contains("In progress: bob (black) to move"), "{html}");
+    assert!(
+        html.contains("class=\"ply current\" href=\"?ply=1\""),
+        "{html}"
+    );
+    assert!(!html.contains("data-ply=\"2\""), "{html}");
+    // A move in chat; the same address, asked again, shows it.
+    web.say("general", "bob", "/move e5");
+    let html = web.get(&path).await.text();
+    assert!(
+        html.contains("In progress: alice (white) to move"),
+        "{html}"
+    );
+    assert!(
+        html.contains("class=\"ply current\" href=\"?ply=2\" data-ply=\"2\""),
+        "{html}"
+    );
+    assert!(html.contains(">e5</a>"), "{html}");
+    assert!(links(&html, "src").iter().any(|src| src.contains("/2-")));
+}
+
+#[tokio::test]
+async fn an_analyzed_game_shows_its_graph_and_marks() {
+    // The game of tests/transcripts/analyze.txt: /analyze (issues 14, 42)
+    // marks bob's 3... d5 ? and 4... c5 ??, which leaves alice's road open.
+    let web = Web::new();
+    web.opt_in(true);
+    let game = web.start("general", "/tak challenge opponent:@bob color:white");
+    for (who, action) in [
+        ("alice", "e5"),
+        ("bob", "a1"),
+        ("alice", "b1"),
+        ("bob", "e4"),
+        ("alice", "c1"),
+        ("bob", "d5"),
+        ("alice", "d1"),
+        ("bob", "c5"),
+        ("alice", "e1"),
+    ] {
+        web.say("general", who, &format!("/move {action}"));
+    }
+    let path = format!("/g/{}", web.token(Page::Game(game.id)));
+    let before = web.get(&path).await.text();
+    assert!(!before.contains("Analysis"), "{before}");
+    assert_eq!(
+        web.get(&format!("{path}/analysis.png")).await.status,
+        StatusCode::NOT_FOUND,
+        "no graph before /analyze"
+    );
+    let said = web.say("general", "alice", "/analyze");
+    assert!(said.contains("4... c5??"), "{said}");
+    let html = web.get(&path).await.text();
+    // The marks follow their actions in the move list, and no other
+    // action has one.
+    assert!(html.contains(">d5?</a>"), "{html}");
+    assert!(html.contains(">c5??</a>"), "{html}");
+    for action in ["e5", "a1", "b1", "e4", "c1", "d1", "e1"] {
+        assert!(html.contains(&format!(">{action}</a>")), "{action}: {html}");
+    }
+    // The graph and the marked list, as /analyze showed them.
+    assert!(html.contains("<h2>Analysis</h2>"), "{html}");
+    assert!(
+        html.contains("1. e5 a1 2. b1 e4 3. c1 d5? 4. d1 c5?? 5. e1"),
+        "{html}"
+    );
+    let graph = web.get(&format!("{path}/analysis.png")).await;
+    assert_eq!(graph.status, StatusCode::OK);
+    assert_eq!(graph.headers[header::CONTENT_TYPE], "image/png");
+    assert!(graph.body.starts_with(b"\x89PNG"));
+}
+
+#[tokio::test]
+async fn the_end_of_a_takkure_match_links_to_its_page() {
+    // A match ends when time runs out in the second half (6.04, RULINGS
+    // Takkure 10 and 12); the move that ends it is announced with the
+    // link to every step of the match.
+    let web = Web::new();
+    web.opt_in(true);
+    let game = web.start(
+        "general",
+        "/takkure challenge opponent:@bob color:white seed:14",
+    );
+    let answers = web.play("general", 2_000);
+    let linked: Vec<&String> = answers.iter().filter(|a| a.contains(BASE)).collect();
+    assert_eq!(linked.len(), 1, "only the end links to the page");
+    let last = answers.last().expect("moves");
+    let over = web.bot.store().game(game.id).unwrap().unwrap();
+    assert_eq!(over.status, crate::store::GameStatus::Finished);
+    let page = format!("/g/{}", web.token(Page::Game(game.id)));
+    assert!(
+        last.contains(&format!(
+            "Every move of the game, step by step: {BASE}{page}"
+        )),
+        "{last}"
+    );
+    let html = web.get(&page).await.text();
+    let plies = web.bot.position(&over).unwrap().action_count();
+    assert!(
+        html.contains(&format!("class=\"ply current\" href=\"?ply={plies}\"")),
+        "the page opens at the match's end"
+    );
+    assert!(
+        html.contains("wins, ") || html.contains("Drawn, "),
+        "{html}"
     );
 }
