@@ -286,12 +286,7 @@ impl Drop for Ticket {
             Kind::Light { place } => {
                 let mut lanes = self.lanes.lanes.lock().unwrap_or_else(|e| e.into_inner());
                 // The last ticket out takes the lane away.
-                if let Some(admitted) = lanes.get_mut(place) {
-                    *admitted -= 1;
-                    if *admitted == 0 {
-                        lanes.remove(place);
-                    }
-                }
+                count_out(&mut lanes, place);
                 record(|m| {
                     m.lane_commands.dec();
                 });
@@ -305,13 +300,19 @@ impl Drop for Ticket {
                 record(|m| {
                     m.jobs.dec();
                 });
-                if let Some(count) = admitted.get_mut(&self.member) {
-                    *count -= 1;
-                    if *count == 0 {
-                        admitted.remove(&self.member);
-                    }
-                }
+                count_out(&mut admitted, &self.member);
             }
+        }
+    }
+}
+
+/// Counts one out of `key`'s admissions, forgetting the key at none: the maps hold only
+/// the lanes and members with something admitted.
+fn count_out<K: std::hash::Hash + Eq>(counts: &mut HashMap<K, usize>, key: &K) {
+    if let Some(count) = counts.get_mut(key) {
+        *count -= 1;
+        if *count == 0 {
+            counts.remove(key);
         }
     }
 }

@@ -58,28 +58,42 @@ fn finished_game(bot: &Bot, guild: &str, channel: &str, white: &str, black: &str
     assert!(said.contains("resign"), "{said}");
 }
 
+/// The rows of `table` that `filter` (an SQL `WHERE` clause, or nothing) keeps, each as its
+/// `columns` `quote`d and joined by `|`, sorted.
+fn quoted_rows(
+    conn: &rusqlite::Connection,
+    table: &str,
+    columns: &[String],
+    filter: &str,
+    params: impl rusqlite::Params,
+) -> Vec<String> {
+    let text = columns
+        .iter()
+        .map(|c| format!("quote(\"{c}\")"))
+        .collect::<Vec<_>>()
+        .join(" || '|' || ");
+    let mut rows: Vec<String> = conn
+        .prepare(&format!("SELECT {text} FROM \"{table}\" {filter}"))
+        .unwrap()
+        .query_map(params, |r| r.get(0))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    rows.sort();
+    rows
+}
+
 /// Every row of every table, as text (each column `quote`d), by table.
 fn dump(store: &Store) -> BTreeMap<String, Vec<String>> {
     let conn = store.conn();
     let tables = crate::store::privacy::tables(&conn).unwrap();
-    let mut all = BTreeMap::new();
-    for (table, columns) in tables {
-        let text = columns
-            .iter()
-            .map(|c| format!("quote(\"{c}\")"))
-            .collect::<Vec<_>>()
-            .join(" || '|' || ");
-        let mut rows: Vec<String> = conn
-            .prepare(&format!("SELECT {text} FROM \"{table}\""))
-            .unwrap()
-            .query_map([], |r| r.get(0))
-            .unwrap()
-            .collect::<Result<_, _>>()
-            .unwrap();
-        rows.sort();
-        all.insert(table, rows);
-    }
-    all
+    tables
+        .into_iter()
+        .map(|(table, columns)| {
+            let rows = quoted_rows(&conn, &table, &columns, "", []);
+            (table, rows)
+        })
+        .collect()
 }
 
 /// The whole rows (of `ratings` or `rating_changes`) that name `user` in their `user_id`.
@@ -91,20 +105,13 @@ fn rows_of(store: &Store, table: &str, user: &str) -> Vec<String> {
         .find(|(name, _)| name == table)
         .map(|(_, columns)| columns)
         .unwrap();
-    let text = columns
-        .iter()
-        .map(|c| format!("quote(\"{c}\")"))
-        .collect::<Vec<_>>()
-        .join(" || '|' || ");
-    let mut rows: Vec<String> = conn
-        .prepare(&format!("SELECT {text} FROM {table} WHERE user_id = ?1"))
-        .unwrap()
-        .query_map([user_id(user) as i64], |r| r.get(0))
-        .unwrap()
-        .collect::<Result<_, _>>()
-        .unwrap();
-    rows.sort();
-    rows
+    quoted_rows(
+        &conn,
+        table,
+        &columns,
+        "WHERE user_id = ?1",
+        [user_id(user) as i64],
+    )
 }
 
 #[test]
