@@ -110,10 +110,19 @@ fn frames_since(standin: &StandIn, from: usize) -> String {
         .join(", ")
 }
 
+/// How the connection drops, both without a WebSocket close frame (the bot sees 1006).
+#[derive(Clone, Copy, Debug)]
+enum Fault {
+    /// A TCP reset: Discord or the network fails.
+    Reset,
+    /// A clean TCP close (FIN): a proxy or load balancer going away.
+    Ended,
+}
+
 /// The connection drops (1006) and Discord refuses reconnections for `outage`: how long after
 /// Discord's return commands are answered again, how much CPU the process used meanwhile, and
 /// when the bot tried to connect.
-async fn outage(outage: Duration) {
+async fn outage(outage: Duration, how: Fault) {
     let mut bot = bot().await;
     let standin = &bot.standin;
     answered_again(standin, WAIT).await;
@@ -122,7 +131,10 @@ async fn outage(outage: Duration) {
     let cpu = cpu_used();
     let dropped = Instant::now();
     standin.refuse_gateway_for(outage);
-    standin.drop_gateway();
+    match how {
+        Fault::Reset => standin.drop_gateway(),
+        Fault::Ended => standin.end_gateway(),
+    }
     tokio::time::sleep(outage).await;
     let cpu_during = cpu_used() - cpu;
     // A busy runtime may wake the test late: the outage ended when the stand-in said.
@@ -135,7 +147,7 @@ async fn outage(outage: Duration) {
         .map(|at| format!("{:.1}", at.duration_since(dropped).as_secs_f64()))
         .collect();
     println!(
-        "outage of {} s (heartbeat every {} ms): CPU {:.2} s in the {:.1} s after the drop \
+        "{how:?}, outage of {} s (heartbeat every {} ms): CPU {:.2} s in the {:.1} s after the drop \
          ({:.1}% of a core); refused connection attempts at {:?} s; commands answered again \
          {:.1} s after Discord's return; {} new connections; gateway: {}",
         outage.as_secs(),
@@ -156,14 +168,29 @@ async fn outage(outage: Duration) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "a measurement: 10-60 s"]
 async fn measure_a_drop_with_reconnections_refused_for_6_s() {
-    outage(Duration::from_secs(6)).await;
+    outage(Duration::from_secs(6), Fault::Reset).await;
 }
 
 /// 1006, reconnections refused for 30 s (issue 40: under 5% of a core meanwhile).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "a measurement: 30-80 s"]
 async fn measure_a_30_s_outage() {
-    outage(Duration::from_secs(30)).await;
+    outage(Duration::from_secs(30), Fault::Reset).await;
+}
+
+/// The stream ends cleanly (FIN, no close frame), reconnections refused for 6 s: serenity's
+/// own restart path, the watch stepping in only if a shard is still stuck.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "a measurement: 10-60 s"]
+async fn measure_a_clean_close_with_reconnections_refused_for_6_s() {
+    outage(Duration::from_secs(6), Fault::Ended).await;
+}
+
+/// A 2-minute outage: how the reconnection attempts are spaced and what they cost.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "a measurement: 2-3 minutes"]
+async fn measure_a_2_min_outage() {
+    outage(Duration::from_secs(120), Fault::Reset).await;
 }
 
 /// Heartbeats no longer acknowledged (the connection is a zombie): how long until the bot

@@ -430,14 +430,24 @@ struct State {
     /// The events Discord keeps for the bot while its connection is down
     /// ([`StandIn::hold_events`]), replayed on the next RESUME.
     held: Mutex<Option<Held>>,
-    /// Bumped by [`StandIn::drop_gateway`]: every gateway connection is reset.
-    drops: watch::Sender<u64>,
+    /// Set by [`StandIn::drop_gateway`] and [`StandIn::end_gateway`]: every gateway connection
+    /// is dropped, this way.
+    drops: watch::Sender<Option<GatewayDrop>>,
     /// Until when new gateway connections are reset at once ([`StandIn::refuse_gateway_for`]).
     refuse_until: Mutex<Option<Instant>>,
     /// When each refused connection came.
     refused: Mutex<Vec<Instant>>,
     /// Whether heartbeats are acknowledged (a zombie connection when not).
     acks_heartbeats: std::sync::atomic::AtomicBool,
+}
+
+/// How the stand-in drops its gateway connections.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum GatewayDrop {
+    /// A TCP reset ([`StandIn::drop_gateway`]).
+    Reset,
+    /// A clean TCP close without a WebSocket close frame ([`StandIn::end_gateway`]).
+    Ended,
 }
 
 /// Events held for a RESUME, and the pause between two of them when they are replayed.
@@ -535,7 +545,7 @@ impl StandIn {
             made: Mutex::new(HashMap::new()),
             answer_deadline: Mutex::new(None),
             held: Mutex::new(None),
-            drops: watch::channel(0).0,
+            drops: watch::channel(None).0,
             refuse_until: Mutex::new(None),
             refused: Mutex::new(Vec::new()),
             acks_heartbeats: std::sync::atomic::AtomicBool::new(true),
@@ -779,7 +789,13 @@ impl StandIn {
     /// Drops every gateway connection without a close frame, with a TCP reset: the bot sees
     /// 1006 (abnormal closure), as when Discord or the network fails.
     pub fn drop_gateway(&self) {
-        self.state.drops.send_modify(|n| *n += 1);
+        self.state.drops.send_replace(Some(GatewayDrop::Reset));
+    }
+
+    /// Ends every gateway connection without a close frame, with a clean TCP close (FIN): the
+    /// bot sees the stream end (1006 too, a proxy or load balancer going away).
+    pub fn end_gateway(&self) {
+        self.state.drops.send_replace(Some(GatewayDrop::Ended));
     }
 
     /// Resets every new gateway connection for `outage` from now (Discord unreachable).
@@ -1871,8 +1887,10 @@ async fn gateway_connection(stream: tokio::net::TcpStream, state: Arc<State>) {
     loop {
         tokio::select! {
             Ok(()) = drops.changed() => {
-                // No close frame, and a reset once the socket's last handle is gone.
-                let _ = handle.set_zero_linger();
+                // No close frame; a reset once the socket's last handle is gone, or a FIN.
+                if *drops.borrow() == Some(GatewayDrop::Reset) {
+                    let _ = handle.set_zero_linger();
+                }
                 state.record_frame(Frame::ClosedByStandIn { code: 1006 });
                 break;
             }
