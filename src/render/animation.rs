@@ -111,17 +111,27 @@ impl fmt::Display for AnimationError {
             AnimationError::TooLarge(w, h) => {
                 write!(f, "a {w}x{h} picture is too large for a GIF")
             }
-            AnimationError::OverSize { limit } => write!(
-                f,
-                "the replay would be over {} MiB",
-                limit.div_ceil(1024 * 1024)
-            ),
+            AnimationError::OverSize { limit } => {
+                write!(f, "the replay would be over {}", mebibytes(*limit))
+            }
             AnimationError::OutOfTime => write!(f, "the replay took too long to draw"),
         }
     }
 }
 
 impl std::error::Error for AnimationError {}
+
+/// A size in bytes as MiB, as Discord states upload limits: whole when it is whole (`10 MiB`),
+/// else to one place, rounded down so that a file of that size is never over it (`7.6 MiB`).
+pub fn mebibytes(bytes: usize) -> String {
+    const MIB: usize = 1024 * 1024;
+    if bytes % MIB == 0 {
+        format!("{} MiB", bytes / MIB)
+    } else {
+        let tenths = bytes * 10 / MIB;
+        format!("{}.{} MiB", tenths / 10, tenths % 10)
+    }
+}
 
 impl From<gif::EncodingError> for AnimationError {
     fn from(e: gif::EncodingError) -> Self {
@@ -387,6 +397,15 @@ fn changed_rectangle(shown: &[u8], next: &[u8], w: usize, h: usize, delay: u16) 
 mod tests {
     use super::*;
     use crate::games::{GameSettings, TakSettings};
+
+    /// Discord states upload limits in whole MiB (10, 50, 100); a limit in between (as the
+    /// stand-in gives) is shown to a tenth, never above what it is.
+    #[test]
+    fn sizes_are_shown_in_mebibytes_never_rounded_up() {
+        assert_eq!(mebibytes(10 * 1024 * 1024), "10 MiB");
+        assert_eq!(mebibytes(8_000_000), "7.6 MiB");
+        assert_eq!(mebibytes(10 * 1024 * 1024 - 1), "9.9 MiB");
+    }
 
     fn decoded(gif: &[u8]) -> Vec<gif::Frame<'static>> {
         let mut options = gif::DecodeOptions::new();

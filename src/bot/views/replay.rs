@@ -77,9 +77,9 @@ pub fn replay(ctx: &Ctx<'_>, id: Option<i64>) -> Outcome {
 /// The refusal of a replay whose GIF is over the server's upload limit of `limit` bytes.
 fn over_limit(game: &GameRow, limit: usize) -> Outcome {
     refuse(format!(
-        "The replay of game #{} would be over this server's upload limit of {} MiB; /export gives the game as a file instead.",
+        "The replay of game #{} would be over this server's upload limit of {}; /export gives the game as a file instead.",
         game.id,
-        limit / (1024 * 1024)
+        animation::mebibytes(limit)
     ))
 }
 
