@@ -11,7 +11,7 @@ use tokio::sync::watch;
 use tracing::{error, info};
 
 use super::config::Backups;
-use super::metrics::{record, KindLabel};
+use super::metrics::{backup, record, KindLabel};
 use crate::store::backup::backup_keeping;
 
 /// Runs until `stop` turns true: a backup of every file in `files` every `backups.every`, the
@@ -46,14 +46,22 @@ pub(crate) async fn run(backups: Backups, files: Vec<PathBuf>, mut stop: watch::
                         .duration_since(std::time::UNIX_EPOCH)
                         .unwrap_or(Duration::ZERO);
                     record(|m| {
-                        m.backups.get_or_create(&KindLabel { kind: "ok" }).inc();
+                        m.backups
+                            .get_or_create(&KindLabel { kind: backup::OK })
+                            .inc();
                         m.last_backup_timestamp
                             .set(i64::try_from(now.as_secs()).unwrap_or(0));
                     });
                 }
                 Err(why) => {
                     error!("the periodic backup failed: {why}");
-                    record(|m| m.backups.get_or_create(&KindLabel { kind: "failed" }).inc());
+                    record(|m| {
+                        m.backups
+                            .get_or_create(&KindLabel {
+                                kind: backup::FAILED,
+                            })
+                            .inc()
+                    });
                 }
             }
         }

@@ -115,8 +115,8 @@ async fn on_event(
             server_event(data, incomplete.id, false).await
         }
         serenity::FullEvent::GuildCreate { guild, .. } => server_event(data, guild.id, true).await,
-        serenity::FullEvent::Ready { .. } => session_begun("ready"),
-        serenity::FullEvent::Resume { .. } => session_begun("resume"),
+        serenity::FullEvent::Ready { .. } => session_begun(super::metrics::session::READY),
+        serenity::FullEvent::Resume { .. } => session_begun(super::metrics::session::RESUME),
         _ => {}
     }
     Ok(())

@@ -26,7 +26,7 @@ use governor::clock::{Clock, DefaultClock};
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
-use super::metrics::{observe, record};
+use super::metrics::{observe, reason, record};
 use crate::bot::{ChannelTurn, ChannelTurns, Place};
 
 /// How many commands one channel may have waiting or running.
@@ -77,9 +77,9 @@ impl Refusal {
     /// Its name in the metrics.
     pub(crate) fn reason(&self) -> &'static str {
         match self {
-            Refusal::SlowDown(_) => "slow_down",
-            Refusal::ChannelBusy => "channel_busy",
-            Refusal::JobsFull { .. } => "jobs_full",
+            Refusal::SlowDown(_) => reason::SLOW_DOWN,
+            Refusal::ChannelBusy => reason::CHANNEL_BUSY,
+            Refusal::JobsFull { .. } => reason::JOBS_FULL,
         }
     }
 

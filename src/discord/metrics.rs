@@ -67,6 +67,33 @@ pub(crate) mod outcome {
     pub const FAILED: &str = "failed";
 }
 
+/// Why a command was turned away before it ran, as `reason` says it.
+pub(crate) mod reason {
+    /// The member's own rate was over.
+    pub const SLOW_DOWN: &str = "slow_down";
+    /// The channel's lane was full.
+    pub const CHANNEL_BUSY: &str = "channel_busy";
+    /// No room for another heavy job (the member's or everyone's).
+    pub const JOBS_FULL: &str = "jobs_full";
+    pub(super) const ALL: [&str; 3] = [SLOW_DOWN, CHANNEL_BUSY, JOBS_FULL];
+}
+
+/// How a gateway session began, as `kind` says it.
+pub(crate) mod session {
+    /// A new session (IDENTIFY, READY).
+    pub const READY: &str = "ready";
+    /// A reconnection that resumed the session (RESUMED).
+    pub const RESUME: &str = "resume";
+    pub(super) const ALL: [&str; 2] = [READY, RESUME];
+}
+
+/// How a periodic backup ended, as `kind` says it.
+pub(crate) mod backup {
+    pub const OK: &str = "ok";
+    pub const FAILED: &str = "failed";
+    pub(super) const ALL: [&str; 2] = [OK, FAILED];
+}
+
 /// Seconds, as histograms take them.
 fn seconds(d: Duration) -> f64 {
     d.as_secs_f64()
@@ -198,6 +225,17 @@ impl Metrics {
             "When the last periodic backup that was checked ended (Unix time)",
             last_backup_timestamp.clone(),
         );
+        // Every label value known in advance is counted from zero, so that a rate or an
+        // alert sees the series before its first event (a missing series is no rate at all).
+        for reason in reason::ALL {
+            let _ = refusals.get_or_create(&ReasonLabel { reason });
+        }
+        for kind in session::ALL {
+            let _ = gateway_sessions.get_or_create(&KindLabel { kind });
+        }
+        for kind in backup::ALL {
+            let _ = backups.get_or_create(&KindLabel { kind });
+        }
         Metrics {
             registry,
             commands,
@@ -266,4 +304,27 @@ pub(crate) fn record<T>(f: impl FnOnce(&Metrics) -> T) {
 /// A duration's seconds, for observing elsewhere.
 pub(crate) fn observe(histogram: &Histogram, took: Duration) {
     histogram.observe(seconds(took));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Prometheus' advice for labelled counters: the series a dashboard or an alert reads exist
+    /// at zero from the start, not only after their first event.
+    #[test]
+    fn known_label_values_are_counted_from_zero() {
+        let text = Metrics::new().text();
+        for line in [
+            "taktable_refusals_total{reason=\"slow_down\"} 0",
+            "taktable_refusals_total{reason=\"channel_busy\"} 0",
+            "taktable_refusals_total{reason=\"jobs_full\"} 0",
+            "taktable_gateway_sessions_total{kind=\"ready\"} 0",
+            "taktable_gateway_sessions_total{kind=\"resume\"} 0",
+            "taktable_backups_total{kind=\"ok\"} 0",
+            "taktable_backups_total{kind=\"failed\"} 0",
+        ] {
+            assert!(text.lines().any(|l| l == line), "no `{line}` in\n{text}");
+        }
+    }
 }
