@@ -15,7 +15,7 @@
 
 use std::time::{Duration, Instant};
 
-use crate::support::discord_standin::{Frame, Options, StandIn};
+use crate::support::discord_standin::{Frame, GatewayDrop, Options, StandIn};
 use crate::support::harness::{capture_logs_at, unique_token, RunningBot, WAIT};
 use serde_json::json;
 
@@ -110,19 +110,10 @@ fn frames_since(standin: &StandIn, from: usize) -> String {
         .join(", ")
 }
 
-/// How the connection drops, both without a WebSocket close frame (the bot sees 1006).
-#[derive(Clone, Copy, Debug)]
-enum Fault {
-    /// A TCP reset: Discord or the network fails.
-    Reset,
-    /// A clean TCP close (FIN): a proxy or load balancer going away.
-    Ended,
-}
-
 /// The connection drops (1006) and Discord refuses reconnections for `outage`: how long after
 /// Discord's return commands are answered again, how much CPU the process used meanwhile, and
 /// when the bot tried to connect.
-async fn outage(outage: Duration, how: Fault) {
+async fn outage(outage: Duration, how: GatewayDrop) {
     let mut bot = bot().await;
     let standin = &bot.standin;
     answered_again(standin, WAIT).await;
@@ -131,10 +122,7 @@ async fn outage(outage: Duration, how: Fault) {
     let cpu = cpu_used();
     let dropped = Instant::now();
     standin.refuse_gateway_for(outage);
-    match how {
-        Fault::Reset => standin.drop_gateway(),
-        Fault::Ended => standin.end_gateway(),
-    }
+    standin.cut_gateway(how);
     tokio::time::sleep(outage).await;
     let cpu_during = cpu_used() - cpu;
     // A busy runtime may wake the test late: the outage ended when the stand-in said.
@@ -168,14 +156,14 @@ async fn outage(outage: Duration, how: Fault) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "a measurement: 10-60 s"]
 async fn measure_a_drop_with_reconnections_refused_for_6_s() {
-    outage(Duration::from_secs(6), Fault::Reset).await;
+    outage(Duration::from_secs(6), GatewayDrop::Reset).await;
 }
 
 /// 1006, reconnections refused for 30 s (issue 40: under 5% of a core meanwhile).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "a measurement: 30-80 s"]
 async fn measure_a_30_s_outage() {
-    outage(Duration::from_secs(30), Fault::Reset).await;
+    outage(Duration::from_secs(30), GatewayDrop::Reset).await;
 }
 
 /// The stream ends cleanly (FIN, no close frame), reconnections refused for 6 s: serenity's
@@ -183,14 +171,14 @@ async fn measure_a_30_s_outage() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "a measurement: 10-60 s"]
 async fn measure_a_clean_close_with_reconnections_refused_for_6_s() {
-    outage(Duration::from_secs(6), Fault::Ended).await;
+    outage(Duration::from_secs(6), GatewayDrop::Ended).await;
 }
 
 /// A 2-minute outage: how the reconnection attempts are spaced and what they cost.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "a measurement: 2-3 minutes"]
 async fn measure_a_2_min_outage() {
-    outage(Duration::from_secs(120), Fault::Reset).await;
+    outage(Duration::from_secs(120), GatewayDrop::Reset).await;
 }
 
 /// Heartbeats no longer acknowledged (the connection is a zombie): how long until the bot

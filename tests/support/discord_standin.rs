@@ -430,8 +430,7 @@ struct State {
     /// The events Discord keeps for the bot while its connection is down
     /// ([`StandIn::hold_events`]), replayed on the next RESUME.
     held: Mutex<Option<Held>>,
-    /// Set by [`StandIn::drop_gateway`] and [`StandIn::end_gateway`]: every gateway connection
-    /// is dropped, this way.
+    /// Set by [`StandIn::cut_gateway`]: every gateway connection is dropped, this way.
     drops: watch::Sender<Option<GatewayDrop>>,
     /// Until when new gateway connections are reset at once ([`StandIn::refuse_gateway_for`]).
     refuse_until: Mutex<Option<Instant>>,
@@ -441,12 +440,13 @@ struct State {
     acks_heartbeats: std::sync::atomic::AtomicBool,
 }
 
-/// How the stand-in drops its gateway connections.
+/// How the stand-in drops its gateway connections, both without a WebSocket close frame (the
+/// bot sees 1006).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum GatewayDrop {
-    /// A TCP reset ([`StandIn::drop_gateway`]).
+pub enum GatewayDrop {
+    /// A TCP reset: Discord or the network fails.
     Reset,
-    /// A clean TCP close without a WebSocket close frame ([`StandIn::end_gateway`]).
+    /// A clean TCP close (FIN): a proxy or load balancer going away.
     Ended,
 }
 
@@ -786,16 +786,10 @@ impl StandIn {
         });
     }
 
-    /// Drops every gateway connection without a close frame, with a TCP reset: the bot sees
-    /// 1006 (abnormal closure), as when Discord or the network fails.
-    pub fn drop_gateway(&self) {
-        self.state.drops.send_replace(Some(GatewayDrop::Reset));
-    }
-
-    /// Ends every gateway connection without a close frame, with a clean TCP close (FIN): the
-    /// bot sees the stream end (1006 too, a proxy or load balancer going away).
-    pub fn end_gateway(&self) {
-        self.state.drops.send_replace(Some(GatewayDrop::Ended));
+    /// Drops every gateway connection without a close frame, the way `how` says: the bot sees
+    /// 1006 (abnormal closure).
+    pub fn cut_gateway(&self, how: GatewayDrop) {
+        self.state.drops.send_replace(Some(how));
     }
 
     /// Resets every new gateway connection for `outage` from now (Discord unreachable).
@@ -1858,7 +1852,7 @@ async fn serve_gateway(listener: TcpListener, state: Arc<State>) {
 }
 
 async fn gateway_connection(stream: tokio::net::TcpStream, state: Arc<State>) {
-    // A second handle on the socket, to reset it ([`StandIn::drop_gateway`]).
+    // A second handle on the socket, to reset it ([`StandIn::cut_gateway`]).
     let Some((stream, handle)) = with_handle(stream) else {
         return;
     };
