@@ -221,6 +221,12 @@ async fn answer_pressed(
             }
         }
     };
+    if !deferred && data.defer_after.is_zero() {
+        // No wait set means every answer is deferred, even one whose work was done at its
+        // first poll (the biased select above takes a ready outcome before the deferral).
+        defer(&answer).await;
+        deferred = true;
+    }
     let Some(finished) = outcome else {
         // The work may still finish on its thread; its answer is this one.
         *outcome_of = ended::STOPPING;
