@@ -16,7 +16,8 @@
 # NODES (our engine's nodes a move in the games, 20000), TILTAK_GAME
 # (tiltak's visits a move in the games, 1000), VISITS (tiltak's visits
 # per label, 2000), SHARE (the label's part of a target, 0.8), EPOCHS
-# (of the network's fit, 30), INSTALL (1: copy the fitted weights over
+# (of the network's fit, 30), JOBS (labelling processes side by side, 2),
+# INSTALL (1: copy the fitted weights over
 # src/games/tak/search/weights/<six|five>.txt).
 set -euo pipefail
 size=${1:?usage: docs/tak-teaching.sh SIZE KOMI WORKDIR}
@@ -31,6 +32,7 @@ tiltak_game=${TILTAK_GAME:-1000}
 visits=${VISITS:-2000}
 share=${SHARE:-0.8}
 epochs=${EPOCHS:-30}
+jobs=${JOBS:-2}
 mkdir -p "$work"
 run() { echo "+ $*" >&2; "$@"; }
 common=(--size "$size" --komi "$komi" --a 10 --b 10)
@@ -41,30 +43,49 @@ book=$work/book.txt
 [ -s "$book" ] || run "$taktable" openings --size "$size" --plies 4,6,8 \
   --count $((games + games)) --seed "$seed" > "$book"
 
-# 2. Games: ours at NODES a move against tiltak at TILTAK_GAME visits, then
-#    ours against ourselves; every position after the opening is recorded.
-if [ ! -s "$work/games_tiltak.txt" ]; then
+# 2. Games: ours at NODES a move against tiltak at TILTAK_GAME visits, and
+#    ours against ourselves, side by side (one core each); every position
+#    after the opening is recorded.
+games_against_tiltak() {
+  [ -s "$work/games_tiltak.txt" ] && return
   rm -f "$work/positions_tiltak.rec"
   run "$taktable" selfplay "${common[@]}" --nodes "$nodes" --games "$games" \
     --book "$book" --engine "$tiltak" --engine-go "nodes $tiltak_game" \
     --record "$work/positions_tiltak.rec" > "$work/games_tiltak.tmp"
   mv "$work/games_tiltak.tmp" "$work/games_tiltak.txt"
-fi
-if [ ! -s "$work/games_self.txt" ]; then
+}
+games_against_ourselves() {
+  [ -s "$work/games_self.txt" ] && return
   rm -f "$work/positions_self.rec"
   run "$taktable" selfplay "${common[@]}" --nodes "$nodes" --games "$games" \
     --book "$book" --book-start $((games / 2)) --seed "$seed" \
     --record "$work/positions_self.rec" > "$work/games_self.tmp"
   mv "$work/games_self.tmp" "$work/games_self.txt"
-fi
+}
+games_against_tiltak & against_tiltak=$!
+games_against_ourselves & against_ourselves=$!
+wait $against_tiltak
+wait $against_ourselves
 
 # 3. Labels: tiltak searches every position (VISITS visits); the target is
-#    SHARE of its winning chance and the rest the game's result.
+#    SHARE of its winning chance and the rest the game's result. The
+#    distinct positions are cut in JOBS parts labelled side by side.
 if [ ! -s "$work/labelled.rec" ]; then
-  cat "$work/positions_tiltak.rec" "$work/positions_self.rec" > "$work/positions.rec"
-  run "$taktable" selfplay "${common[@]}" --label "$work/positions.rec" \
-    --engine "$tiltak" --engine-go "nodes $visits" --teacher-share "$share" \
-    --record "$work/labelled.tmp"
+  cat "$work/positions_tiltak.rec" "$work/positions_self.rec" \
+    | awk '!seen[$0]++' > "$work/positions.rec"
+  lines=$(wc -l < "$work/positions.rec")
+  per_job=$(( (lines + jobs - 1) / jobs ))
+  split -d -l "$per_job" "$work/positions.rec" "$work/positions.part"
+  pids=()
+  for part in "$work"/positions.part*; do
+    run "$taktable" selfplay "${common[@]}" --label "$part" \
+      --engine "$tiltak" --engine-go "nodes $visits" --teacher-share "$share" \
+      --record "$part.labelled" > "$part.out" &
+    pids+=($!)
+  done
+  for pid in "${pids[@]}"; do wait "$pid"; done
+  cat "$work"/positions.part*.labelled > "$work/labelled.tmp"
+  rm -f "$work"/positions.part*
   mv "$work/labelled.tmp" "$work/labelled.rec"
 fi
 
