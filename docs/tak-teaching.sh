@@ -75,15 +75,18 @@ if [ ! -s "$work/labelled.rec" ]; then
     | awk '!seen[$0]++' > "$work/positions.rec"
   lines=$(wc -l < "$work/positions.rec")
   per_job=$(( (lines + jobs - 1) / jobs ))
+  # A stopped run's parts would be labelled again and appended to.
+  rm -f "$work"/positions.part*
   split -d -l "$per_job" "$work/positions.rec" "$work/positions.part"
   pids=()
-  for part in "$work"/positions.part*; do
+  for part in "$work"/positions.part[0-9][0-9]; do
     run "$taktable" selfplay "${common[@]}" --label "$part" \
       --engine "$tiltak" --engine-go "nodes $visits" --teacher-share "$share" \
       --record "$part.labelled" > "$part.out" &
     pids+=($!)
   done
   for pid in "${pids[@]}"; do wait "$pid"; done
+  cat "$work"/positions.part*.out
   cat "$work"/positions.part*.labelled > "$work/labelled.tmp"
   rm -f "$work"/positions.part*
   mv "$work/labelled.tmp" "$work/labelled.rec"
