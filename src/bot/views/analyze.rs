@@ -45,14 +45,16 @@ use crate::store::artefacts::{Artefact, ArtefactKey};
 use crate::store::GameStatus;
 
 /// What the kept analyses were made by: an analysis kept by an earlier
-/// version of this module is made again.
-const FORMAT: &str = "chances-2";
+/// version of this module, or by shallower searches (issue 44's larger
+/// node budget: "chances-3"), is made again.
+const FORMAT: &str = "chances-3";
 /// The longest an analysis may take: a longer game is analyzed from its
 /// start as far as this goes, and the answer says so. (Each game's analysis
-/// module bounds its searches too: Tak's by nodes, at most about 17 s on an
+/// module bounds its searches too: Tak's by nodes, at most about 60 s on an
 /// idle core, so that this ceiling cuts only on a machine far slower or
-/// busier.)
-pub const ANALYSIS_TIME: Duration = Duration::from_secs(60);
+/// busier. The heavy-job queue holds 8, so the last waits at most 12
+/// minutes: within the 15 minutes Discord keeps an answer open.)
+pub const ANALYSIS_TIME: Duration = Duration::from_secs(90);
 /// How many of the worst mistakes the reply names with the better action.
 const WORST_SHOWN: usize = 4;
 
