@@ -50,9 +50,9 @@ use crate::store::GameStatus;
 const FORMAT: &str = "chances-3";
 /// The longest an analysis may take: a longer game is analyzed from its
 /// start as far as this goes, and the answer says so. (Each game's analysis
-/// module bounds its searches too: Tak's by nodes, at most about 60 s on an
-/// idle core, so that this ceiling cuts only on a machine far slower or
-/// busier. The heavy-job queue holds 8, so the last waits at most 12
+/// module bounds its searches too: Tak's by nodes, which took 59.8 s for a
+/// 100-position game on an idle core (docs/analyze.md), so that this
+/// ceiling cuts only on a machine far slower or busier. The heavy-job queue holds 8, so the last waits at most 12
 /// minutes: within the 15 minutes Discord keeps an answer open.)
 pub const ANALYSIS_TIME: Duration = Duration::from_secs(90);
 /// How many of the worst mistakes the reply names with the better action.
