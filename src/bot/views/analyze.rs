@@ -52,8 +52,9 @@ const FORMAT: &str = "chances-3";
 /// start as far as this goes, and the answer says so. (Each game's analysis
 /// module bounds its searches too: Tak's by nodes, which took 59.8 s for a
 /// 100-position game on an idle core (docs/analyze.md), so that this
-/// ceiling cuts only on a machine far slower or busier. The heavy-job queue holds 8, so the last waits at most 12
-/// minutes: within the 15 minutes Discord keeps an answer open.)
+/// ceiling cuts only on a machine far slower or busier. The heavy-job queue
+/// holds 8 (`JOB_QUEUE` in src/discord/lanes.rs), so the last waits at most
+/// 12 minutes: within the 15 minutes Discord keeps an answer open.)
 pub const ANALYSIS_TIME: Duration = Duration::from_secs(90);
 /// How many of the worst mistakes the reply names with the better action.
 const WORST_SHOWN: usize = 4;
