@@ -11,13 +11,13 @@
 # done (their file present in WORKDIR) are skipped, so a stopped run goes
 # on where it stopped; delete a file to redo its step.
 #
-# Knobs (environment): SEED (of the openings book, 4401; never a seed of
-# the books matches are measured on), GAMES (per kind of game, 600),
-# NODES (our engine's nodes a move in the games, 20000), TILTAK_GAME
-# (tiltak's visits a move in the games, 1000), VISITS (tiltak's visits
-# per label, 2000), SHARE (the label's part of a target, 0.8), EPOCHS
-# (of the network's fit, 30), JOBS (labelling processes side by side, 2),
-# INSTALL (1: copy the fitted weights over
+# Knobs (environment): SEED (of the openings book, 4401 on 6x6 and 4402
+# on 5x5; never a seed of the books matches are measured on), GAMES (per
+# kind of game, 600), NODES (our engine's nodes a move in the games,
+# 20000), TILTAK_GAME (tiltak's visits a move in the games, 1000), VISITS
+# (tiltak's visits per label, 2000), SHARE (the label's part of a target,
+# 0.8), EPOCHS (of the network's fit, 30), JOBS (labelling processes side
+# by side, 2), INSTALL (1: copy the fitted weights over
 # src/games/tak/search/weights/<six|five>.txt).
 set -euo pipefail
 size=${1:?usage: docs/tak-teaching.sh SIZE KOMI WORKDIR}
@@ -25,7 +25,7 @@ komi=${2:?komi}
 work=${3:?workdir}
 tiltak=${TILTAK:?TILTAK must name tiltak\'s TEI binary}
 taktable=${TAKTABLE:-target/release/taktable}
-seed=${SEED:-4401}
+seed=${SEED:-$([ "$size" = 5 ] && echo 4402 || echo 4401)}
 games=${GAMES:-600}
 nodes=${NODES:-20000}
 tiltak_game=${TILTAK_GAME:-1000}
