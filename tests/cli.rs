@@ -125,6 +125,34 @@ fn replay_warns_of_a_result_the_rules_do_not_give() {
     assert!(stderr(&missing).contains("can't read"));
 }
 
+/// A real match file: racetrack's `--ptnout` of 50 games, this
+/// repository's engine against tiltak, 5x5 komi 0, `tc=30+0.3`
+/// (docs/ai.md, "Longer clocks"). Racetrack printed for it: `+21-28=1`
+/// and `Played 50 games. 45 white wins, 4 black wins, 1 draws.`
+#[test]
+fn tally_of_a_racetrack_match_agrees_with_racetrack() {
+    let file = "tests/data/tak/games/racetrack-5x5-tc30.ptn";
+    let out = taktable(&["tally", file, "--player", "taktable"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines[0],
+        "taktable: 50 games, +21 -28 =1, score 0.430 ± 0.136 (95%), Elo -49 [-152, +46]"
+    );
+    assert_eq!(lines[2], "white won 45, black 4, 1 drawn");
+    assert_eq!(
+        lines.last(),
+        Some(&"every result agrees with the rules (50 games replayed)")
+    );
+    let out = taktable(&["tally", file, "--player", "nobody"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        stderr(&out),
+        "error: game 1: no player's name contains `nobody`\n"
+    );
+}
+
 #[test]
 fn replay_takat_records() {
     // RULINGS Takat 8: the player left without a legal turn loses.

@@ -9,8 +9,10 @@ mod render;
 mod replay;
 mod reshard;
 mod run;
+mod score;
 mod selfplay;
 mod setup;
+mod tally;
 mod tei;
 
 use std::process::ExitCode;
@@ -56,6 +58,8 @@ enum Command {
     Selfplay(Box<selfplay::SelfplayArgs>),
     /// Print random Tak openings of flat placements, one a line: a match runner's book.
     Openings(openings::OpeningsArgs),
+    /// Sum up a file of Tak games (a match runner's PTN) for one player, each result checked by the rules.
+    Tally(tally::TallyArgs),
 }
 
 /// Runs the command line and returns the process's exit status.
@@ -84,6 +88,7 @@ pub fn main() -> ExitCode {
         Command::Tei(args) => tei::run(args),
         Command::Selfplay(args) => selfplay::run(*args),
         Command::Openings(args) => openings::run(args),
+        Command::Tally(args) => tally::run(args),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,

@@ -12,6 +12,7 @@
 
 use clap::{Args, ValueEnum};
 
+use super::score::Score;
 use crate::games::kit::search::mix;
 use crate::games::tak::search::eval::Weights;
 use crate::games::tak::search::{tune, Level, Limits, Searcher};
@@ -358,45 +359,18 @@ pub fn run(args: SelfplayArgs) -> std::result::Result<(), String> {
         println!("game {} ({colours}): {result:?} {record}", game + 1);
     }
     let [wins, losses, draws] = tally;
-    let n = (wins + losses + draws).max(1) as f64;
-    let score = (wins as f64 + draws as f64 / 2.0) / n;
-    // Standard error of the mean per-game score (1, 1/2, 0).
-    let variance = (wins as f64 * (1.0 - score).powi(2)
-        + losses as f64 * score.powi(2)
-        + draws as f64 * (0.5 - score).powi(2))
-        / n;
-    let margin = 1.96 * (variance / n).sqrt();
+    let score = Score {
+        wins,
+        losses,
+        draws,
+    };
     let b_name = match &args.engine {
         Some(command) => format!("{command}, go {}", args.engine_go),
         None if args.random_b => "random legal turns".to_string(),
         None => format!("level {b}"),
     };
-    println!(
-        "A (level {a}) vs B ({b_name}): +{wins} -{losses} ={draws}, score {:.3} ± {:.3} (95%), Elo {} ",
-        score,
-        margin,
-        elo_range(score, margin)
-    );
+    println!("A (level {a}) vs B ({b_name}): {} ", score.line());
     Ok(())
-}
-
-/// The Elo difference of a score, with the range of its error bars.
-fn elo_range(score: f64, margin: f64) -> String {
-    let elo = |p: f64| -> String {
-        if p <= 0.0 {
-            "-inf".into()
-        } else if p >= 1.0 {
-            "+inf".into()
-        } else {
-            format!("{:+.0}", -400.0 * (1.0 / p - 1.0).log10())
-        }
-    };
-    format!(
-        "{} [{}, {}]",
-        elo(score),
-        elo(score - margin),
-        elo(score + margin)
-    )
 }
 
 fn pick<T: Copy>(items: &[T], seed: &mut u64) -> Option<T> {

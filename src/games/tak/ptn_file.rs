@@ -241,6 +241,24 @@ fn rules_from_tags(tags: &[(String, String)]) -> Result<Rules, PtnError> {
     Ok(rules)
 }
 
+/// The games of a file that holds several one after another, as racetrack
+/// writes them (`--ptnout`): a tag line after a game's move text starts
+/// the next game. Blank games are left out.
+pub fn split_games(text: &str) -> Vec<String> {
+    let mut games = Vec::new();
+    let mut current = String::new();
+    for line in text.lines() {
+        if line.starts_with('[') && current.contains("\n\n") && !current.trim_end().ends_with(']') {
+            games.push(std::mem::take(&mut current));
+        }
+        current.push_str(line);
+        current.push('\n');
+    }
+    games.push(current);
+    games.retain(|game| !game.trim().is_empty());
+    games
+}
+
 impl PtnGame {
     pub fn parse(text: &str) -> Result<PtnGame, PtnError> {
         let mut tags = Vec::new();

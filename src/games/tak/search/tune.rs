@@ -77,20 +77,9 @@ pub fn records_from_ptn(
     teacher: Option<&Teacher>,
 ) -> Result<Vec<String>, String> {
     let mut lines = Vec::new();
-    let mut games = Vec::new();
-    let mut current = String::new();
-    for line in text.lines() {
-        // A tag after the move text starts the next game.
-        if line.starts_with('[') && current.contains("\n\n") && !current.trim_end().ends_with(']') {
-            games.push(std::mem::take(&mut current));
-        }
-        current.push_str(line);
-        current.push('\n');
-    }
-    games.push(current);
-    for game in games.iter().filter(|g| !g.trim().is_empty()) {
+    for game in crate::games::tak::ptn_file::split_games(text) {
         let parsed =
-            crate::games::tak::ptn_file::PtnGame::parse(game).map_err(|e| e.to_string())?;
+            crate::games::tak::ptn_file::PtnGame::parse(&game).map_err(|e| e.to_string())?;
         let white = match parsed.result.as_deref().or(parsed.tag("Result")) {
             Some("R-0" | "F-0" | "1-0") => 1.0,
             Some("0-R" | "0-F" | "0-1") => 0.0,

@@ -1,0 +1,290 @@
+//! `taktable tally`: sums up a match file of Tak games one after another
+//! (racetrack's `--ptnout`) for one player: its score, how the games were
+//! won and lost, White's and Black's wins, and the time and depth a move
+//! from racetrack's move comments (`{+0.52/11 0.43s}`). Every game is
+//! replayed through the rules, and a result the rules contradict is named.
+
+use std::path::PathBuf;
+
+use clap::Args;
+
+use super::score::Score;
+use crate::games::tak::ptn_file::{split_games, PtnGame};
+use crate::games::tak::{Color, Outcome};
+
+#[derive(Args)]
+pub struct TallyArgs {
+    /// The match file: Tak games one after another, each with its tags.
+    file: PathBuf,
+    /// Whom to count for: part of its name in the Player1 (White) or
+    /// Player2 (Black) tag of every game.
+    #[arg(long)]
+    player: String,
+}
+
+pub fn run(args: TallyArgs) -> Result<(), String> {
+    let text = std::fs::read_to_string(&args.file)
+        .map_err(|e| format!("can't read {}: {e}", args.file.display()))?;
+    print!("{}", tally(&text, &args.player)?.lines(&args.player));
+    Ok(())
+}
+
+/// How a game ended for the counted player.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Ends {
+    pub road: u32,
+    pub flats: u32,
+    /// On time, by resignation or by agreement: a result the file gives
+    /// for a game the rules had not ended.
+    pub otherwise: u32,
+}
+
+impl Ends {
+    fn count(&mut self, outcome: Option<Outcome>) {
+        match outcome {
+            Some(Outcome::Road(_)) => self.road += 1,
+            Some(Outcome::Flats(_)) => self.flats += 1,
+            _ => self.otherwise += 1,
+        }
+    }
+}
+
+/// The moves one side made with a racetrack comment, summed.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Moves {
+    pub count: u32,
+    pub seconds: f64,
+    pub depth: u64,
+}
+
+impl Moves {
+    fn line(&self) -> String {
+        if self.count == 0 {
+            return "no move comments".into();
+        }
+        let n = self.count as f64;
+        format!(
+            "{} moves, {:.2} s and depth {:.1} a move",
+            self.count,
+            self.seconds / n,
+            self.depth as f64 / n
+        )
+    }
+}
+
+/// A match file summed up for one player.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Tally {
+    pub score: Score,
+    pub won: Ends,
+    pub lost: Ends,
+    /// Finished games won by White and by Black.
+    pub white_wins: u32,
+    pub black_wins: u32,
+    /// Games without a result.
+    pub unfinished: u32,
+    pub own_moves: Moves,
+    pub opponent_moves: Moves,
+    /// Each game whose given result the rules contradict, as a sentence.
+    pub disagreements: Vec<String>,
+}
+
+impl Tally {
+    /// The report `tally` prints.
+    pub fn lines(&self, player: &str) -> String {
+        let mut out = format!(
+            "{player}: {} games, {}\n",
+            self.score.games(),
+            self.score.line()
+        );
+        let ends = |e: &Ends| {
+            format!(
+                "{} by road, {} on flats, {} otherwise",
+                e.road, e.flats, e.otherwise
+            )
+        };
+        out += &format!("won {}; lost {}\n", ends(&self.won), ends(&self.lost));
+        out += &format!(
+            "white won {}, black {}, {} drawn",
+            self.white_wins, self.black_wins, self.score.draws
+        );
+        if self.unfinished > 0 {
+            out += &format!("; {} without a result (not counted)", self.unfinished);
+        }
+        out += "\n";
+        out += &format!("{player}: {}\n", self.own_moves.line());
+        out += &format!("its opponents: {}\n", self.opponent_moves.line());
+        if self.disagreements.is_empty() {
+            let all = self.score.games() + self.unfinished;
+            out += &format!("every result agrees with the rules ({all} games replayed)\n");
+        }
+        for line in &self.disagreements {
+            out += &format!("{line}\n");
+        }
+        out
+    }
+}
+
+/// Sums up the games of `text` for the player whose tag contains `player`.
+pub fn tally(text: &str, player: &str) -> Result<Tally, String> {
+    let mut tally = Tally::default();
+    for (index, game) in split_games(text).iter().enumerate() {
+        let number = index + 1;
+        let fail = |why: String| format!("game {number}: {why}");
+        let parsed = PtnGame::parse(game).map_err(|e| fail(e.to_string()))?;
+        let plays_white = parsed.tag("Player1").is_some_and(|n| n.contains(player));
+        let plays_black = parsed.tag("Player2").is_some_and(|n| n.contains(player));
+        let colour = match (plays_white, plays_black) {
+            (true, false) => Color::White,
+            (false, true) => Color::Black,
+            (true, true) => return Err(fail(format!("both players' names contain `{player}`"))),
+            (false, false) => return Err(fail(format!("no player's name contains `{player}`"))),
+        };
+        let replay = parsed.replay().map_err(|e| fail(e.to_string()))?;
+
+        // Who made each move: the side to move before it.
+        let mut position = parsed.start.clone();
+        for (mv, comment) in replay.moves.iter().zip(&parsed.comments) {
+            if let Some((seconds, depth)) = comment.as_deref().and_then(time_and_depth) {
+                let side = if position.to_move() == colour {
+                    &mut tally.own_moves
+                } else {
+                    &mut tally.opponent_moves
+                };
+                side.count += 1;
+                side.seconds += seconds;
+                side.depth += depth as u64;
+            }
+            position.play_unchecked(*mv);
+        }
+
+        let by_rule = replay.position.outcome();
+        let given = parsed.result.as_deref().unwrap_or("*");
+        if let Some(outcome) = by_rule {
+            if given != outcome.result_string() {
+                tally.disagreements.push(fail(format!(
+                    "the file gives {given}, the rules {}",
+                    outcome.result_string()
+                )));
+            }
+        } else if Outcome::from_result_string(given).is_some_and(|o| o != Outcome::Draw) {
+            tally.disagreements.push(fail(format!(
+                "the file gives {given}, but the game is not over by the rules"
+            )));
+        }
+        // The rules' result where they ended the game; else the file's
+        // if it is one they leave to the players (on time, by resignation
+        // or agreement). A road or flat win they do not see is not counted.
+        let winner = match by_rule {
+            Some(outcome) => Some(outcome.winner()),
+            None => match given {
+                "1-0" => Some(Some(Color::White)),
+                "0-1" => Some(Some(Color::Black)),
+                "1/2-1/2" => Some(None),
+                _ => None,
+            },
+        };
+        match winner {
+            None => tally.unfinished += 1,
+            Some(None) => tally.score.draws += 1,
+            Some(Some(side)) => {
+                if side == Color::White {
+                    tally.white_wins += 1;
+                } else {
+                    tally.black_wins += 1;
+                }
+                if side == colour {
+                    tally.score.wins += 1;
+                    tally.won.count(by_rule);
+                } else {
+                    tally.score.losses += 1;
+                    tally.lost.count(by_rule);
+                }
+            }
+        }
+    }
+    Ok(tally)
+}
+
+/// The seconds and depth of a racetrack move comment, `+0.52/11 0.43s`.
+fn time_and_depth(comment: &str) -> Option<(f64, u32)> {
+    let mut words = comment.split_whitespace();
+    let depth = words.next()?.split_once('/')?.1.parse().ok()?;
+    let seconds = words.next()?.strip_suffix('s')?.parse().ok()?;
+    Some((seconds, depth))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Three 3x3 games: a road for White (our player) with comments, a
+    /// game White (theirs) won on time or by resignation (no outcome by
+    /// rule), and one whose file claims a road the rules do not see.
+    const MATCH: &str = "[Player1 \"ours-1\"]\n[Player2 \"theirs\"]\n[Size \"3\"]\n[Result \"R-0\"]\n\n\
+        1. c3 {+0.10/4 0.20s} a1 {-0.10/6 0.40s}\n2. b1 {+0.50/5 0.30s} c2 {-0.50/7 0.20s}\n3. c1 {+1.00/1 0.10s} R-0\n\n\
+        [Player1 \"theirs\"]\n[Player2 \"ours-1\"]\n[Size \"3\"]\n[Result \"1-0\"]\n\n\
+        1. a1 c3 2. b2 1-0\n\n\
+        [Player1 \"ours-1\"]\n[Player2 \"theirs\"]\n[Size \"3\"]\n[Result \"0-R\"]\n\n\
+        1. a1 c3 2. b2 0-R\n";
+
+    #[test]
+    fn a_match_is_counted_for_one_player_and_checked_by_the_rules() {
+        let tally = tally(MATCH, "ours").unwrap();
+        // Game 1: the first two plies place the opponent's flat (RULINGS
+        // Tak 2), so White's road is a1-b1-c1 (RULINGS Tak 4, 5): ours won
+        // by road. Game 2: 1-0 (resignation, forfeit, timeout: RULINGS Tak
+        // 6) with the game going on: White (theirs) won otherwise. Game 3:
+        // the claimed 0-R is not over by the rules: not counted, and named.
+        assert_eq!(
+            tally.score,
+            Score {
+                wins: 1,
+                losses: 1,
+                draws: 0
+            }
+        );
+        assert_eq!(
+            tally.won,
+            Ends {
+                road: 1,
+                flats: 0,
+                otherwise: 0
+            }
+        );
+        assert_eq!(
+            tally.lost,
+            Ends {
+                road: 0,
+                flats: 0,
+                otherwise: 1
+            }
+        );
+        assert_eq!((tally.white_wins, tally.black_wins), (2, 0));
+        assert_eq!(tally.unfinished, 1);
+        assert_eq!(tally.own_moves.count, 3);
+        assert!((tally.own_moves.seconds - 0.6).abs() < 1e-9);
+        assert_eq!(tally.own_moves.depth, 10);
+        assert_eq!(tally.opponent_moves.count, 2);
+        assert_eq!(
+            tally.disagreements,
+            ["game 3: the file gives 0-R, but the game is not over by the rules"]
+        );
+    }
+
+    #[test]
+    fn a_player_named_in_no_game_or_in_both_seats_is_an_error() {
+        let err = tally(MATCH, "nobody").unwrap_err();
+        assert_eq!(err, "game 1: no player's name contains `nobody`");
+        let err = tally(MATCH, "s").unwrap_err();
+        assert_eq!(err, "game 1: both players' names contain `s`");
+    }
+
+    #[test]
+    fn racetrack_comments_give_time_and_depth() {
+        assert_eq!(time_and_depth("+0.52/11 0.43s"), Some((0.43, 11)));
+        assert_eq!(time_and_depth("-1.00/3 0s"), Some((0.0, 3)));
+        assert_eq!(time_and_depth("better"), None);
+        assert_eq!(time_and_depth("+0.5/x 1s"), None);
+    }
+}
