@@ -62,10 +62,12 @@ fn elo(mean: f64) -> String {
 mod tests {
     use super::*;
 
-    /// Racetrack's own line for a 50-game match of this repository's
-    /// engine against tiltak (docs/ai.md, 5x5 `tc=30+0.3`): `+21-28=1,
-    /// -48 elo [-149, +52]`; the mean and its margin from the same counts
-    /// by hand: 21.5 / 50 = 0.43, and 1.96 sqrt(var / 50) = 0.136.
+    /// The counts of a 50-game match of this repository's engine against
+    /// tiltak (docs/ai.md, 5x5 `tc=30+0.3`; racetrack printed `+21-28=1`).
+    /// By hand: the mean 21.5 / 50 = 0.430; the points' variance about it
+    /// (21 x 0.57^2 + 28 x 0.43^2 + 0.07^2) / 50 = 0.2401, so the margin
+    /// 1.96 sqrt(0.2401 / 50) = 0.136; Elo -400 log10(1 / 0.43 - 1) = -49.
+    /// (Racetrack's own interval, -48 [-149, +52], is another formula's.)
     #[test]
     fn a_score_and_its_error_bars() {
         let score = Score {
