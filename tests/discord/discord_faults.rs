@@ -559,6 +559,9 @@ async fn a_move_stored_before_a_restart_is_announced_after_it() {
     let mut again =
         RunningBot::start_on(standin.share(), &bot.token, &[("DATABASE_PATH", &database)]);
     wait_for_plies(&again, &[0, 1], RECOVERY).await;
+    // The kept announcement goes out over REST, which can come before the new gateway
+    // connection is ready (it did on a loaded machine): interactions need the connection.
+    standin.wait_for_dispatch("READY", 2, WAIT).await;
     play(&standin, &again.database, 1, MOVES.len()).await;
     every_move_announced_once(&again).await;
     again.stop().await.unwrap();
