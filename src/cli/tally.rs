@@ -11,6 +11,7 @@ use clap::Args;
 use super::score::Score;
 use crate::games::tak::ptn_file::{split_games, PtnGame};
 use crate::games::tak::{Color, Outcome};
+use crate::games::DRAW_RESULT;
 
 #[derive(Args)]
 pub struct TallyArgs {
@@ -142,11 +143,16 @@ pub fn tally(text: &str, player: &str) -> Result<Tally, String> {
         };
         let replay = parsed.replay().map_err(|e| fail(e.to_string()))?;
 
-        // Who made each move: the side to move before it.
-        let mut position = parsed.start.clone();
-        for (mv, comment) in replay.moves.iter().zip(&parsed.comments) {
+        // Who made each move: the sides alternate from the start's mover.
+        let first = parsed.start.to_move();
+        for (ply, comment) in parsed.comments.iter().enumerate() {
             if let Some((seconds, depth)) = comment.as_deref().and_then(time_and_depth) {
-                let side = if position.to_move() == colour {
+                let mover = if ply % 2 == 0 {
+                    first
+                } else {
+                    first.opponent()
+                };
+                let side = if mover == colour {
                     &mut tally.own_moves
                 } else {
                     &mut tally.opponent_moves
@@ -155,7 +161,6 @@ pub fn tally(text: &str, player: &str) -> Result<Tally, String> {
                 side.seconds += seconds;
                 side.depth += depth as u64;
             }
-            position.play_unchecked(*mv);
         }
 
         let by_rule = replay.position.outcome();
@@ -180,7 +185,7 @@ pub fn tally(text: &str, player: &str) -> Result<Tally, String> {
             None => match given {
                 "1-0" => Some(Some(Color::White)),
                 "0-1" => Some(Some(Color::Black)),
-                "1/2-1/2" => Some(None),
+                DRAW_RESULT => Some(None),
                 _ => None,
             },
         };
