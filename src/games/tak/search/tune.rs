@@ -80,7 +80,8 @@ pub fn records_from_ptn(
     for game in crate::games::tak::ptn_file::split_games(text) {
         let parsed =
             crate::games::tak::ptn_file::PtnGame::parse(&game).map_err(|e| e.to_string())?;
-        let white = match parsed.result.as_deref().or(parsed.tag("Result")) {
+        // The result after the moves, or else the Result tag (`PtnGame::parse`).
+        let white = match parsed.result.as_deref() {
             Some("R-0" | "F-0" | "1-0") => 1.0,
             Some("0-R" | "0-F" | "0-1") => 0.0,
             Some("1/2-1/2") => 0.5,
