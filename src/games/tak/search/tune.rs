@@ -12,6 +12,7 @@
 use super::eval::{self, feature, Features, Sink, Weights, PHASE_MAX};
 use super::network;
 use crate::games::kit::search::mix;
+use crate::games::kit::DRAW_RESULT;
 use crate::games::tak::{Color, Komi, Opening, Position, Rules};
 
 /// Centiflats per unit of the logistic: the scale `/analyze` turns scores
@@ -84,7 +85,7 @@ pub fn records_from_ptn(
         let white = match parsed.result.as_deref() {
             Some("R-0" | "F-0" | "1-0") => 1.0,
             Some("0-R" | "0-F" | "0-1") => 0.0,
-            Some("1/2-1/2") => 0.5,
+            Some(DRAW_RESULT) => 0.5,
             _ => continue,
         };
         let teaches = |ply: usize| {
