@@ -1,8 +1,10 @@
 //! `taktable tally`: sums up a match file of Tak games one after another
 //! (racetrack's `--ptnout`) for one player: its score, how the games were
 //! won and lost, White's and Black's wins, and the time and depth a move
-//! from racetrack's move comments (`{+0.52/11 0.43s}`). Every game is
-//! replayed through the rules, and a result the rules contradict is named.
+//! from racetrack's move comments (`{+0.52/11 0.43s}`), with the kinds of
+//! those moves (flats, walls and capstones placed, spreads: a side that
+//! places fewer flats loses more games on flats). Every game is replayed
+//! through the rules, and a result the rules contradict is named.
 
 use std::path::PathBuf;
 
@@ -10,7 +12,7 @@ use clap::Args;
 
 use super::score::Score;
 use crate::games::tak::ptn_file::{split_games, PtnGame};
-use crate::games::tak::{Color, Outcome};
+use crate::games::tak::{Color, Move, Outcome, Role};
 use crate::games::DRAW_RESULT;
 
 #[derive(Args)]
@@ -50,12 +52,28 @@ impl Ends {
     }
 }
 
-/// The moves one side made with a racetrack comment, summed.
+/// The moves one side made with a racetrack comment (an engine's, not
+/// the book's), summed.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Moves {
     pub count: u32,
     pub seconds: f64,
     pub depth: u64,
+    /// Of those moves: flats placed, walls placed, capstones placed,
+    /// spreads.
+    pub kinds: [u32; 4],
+}
+
+/// The index in [`Moves::kinds`] of a move's kind.
+fn kind(mv: Move) -> usize {
+    match mv {
+        Move::Place { role, .. } => match role {
+            Role::Flat => 0,
+            Role::Wall => 1,
+            Role::Cap => 2,
+        },
+        Move::Spread { .. } => 3,
+    }
 }
 
 impl Moves {
@@ -64,11 +82,17 @@ impl Moves {
             return "no move comments".into();
         }
         let n = self.count as f64;
+        let share = |i: usize| self.kinds[i] as f64 * 100.0 / n;
         format!(
-            "{} moves, {:.2} s and depth {:.1} a move",
+            "{} moves, {:.2} s and depth {:.1} a move; {:.1}% flats, {:.1}% walls, \
+             {:.1}% capstones placed, {:.1}% spreads",
             self.count,
             self.seconds / n,
-            self.depth as f64 / n
+            self.depth as f64 / n,
+            share(0),
+            share(1),
+            share(2),
+            share(3)
         )
     }
 }
@@ -145,7 +169,8 @@ pub fn tally(text: &str, player: &str) -> Result<Tally, String> {
 
         // Who made each move: the sides alternate from the start's mover.
         let first = parsed.start.to_move();
-        for (ply, comment) in parsed.comments.iter().enumerate() {
+        let moves = parsed.comments.iter().zip(&replay.moves);
+        for (ply, (comment, &mv)) in moves.enumerate() {
             if let Some((seconds, depth)) = comment.as_deref().and_then(time_and_depth) {
                 let mover = if ply % 2 == 0 {
                     first
@@ -160,6 +185,7 @@ pub fn tally(text: &str, player: &str) -> Result<Tally, String> {
                 side.count += 1;
                 side.seconds += seconds;
                 side.depth += depth as u64;
+                side.kinds[kind(mv)] += 1;
             }
         }
 
@@ -227,7 +253,7 @@ mod tests {
     /// game White (theirs) won on time or by resignation (no outcome by
     /// rule), and one whose file claims a road the rules do not see.
     const MATCH: &str = "[Player1 \"ours-1\"]\n[Player2 \"theirs\"]\n[Size \"3\"]\n[Result \"R-0\"]\n\n\
-        1. c3 {+0.10/4 0.20s} a1 {-0.10/6 0.40s}\n2. b1 {+0.50/5 0.30s} c2 {-0.50/7 0.20s}\n3. c1 {+1.00/1 0.10s} R-0\n\n\
+        1. c3 {+0.10/4 0.20s} a1 {-0.10/6 0.40s}\n2. b1 {+0.50/5 0.30s} Sc2 {-0.50/7 0.20s}\n3. c1 {+1.00/1 0.10s} R-0\n\n\
         [Player1 \"theirs\"]\n[Player2 \"ours-1\"]\n[Size \"3\"]\n[Result \"1-0\"]\n\n\
         1. a1 c3 2. b2 1-0\n\n\
         [Player1 \"ours-1\"]\n[Player2 \"theirs\"]\n[Size \"3\"]\n[Result \"0-R\"]\n\n\
@@ -271,6 +297,15 @@ mod tests {
         assert!((tally.own_moves.seconds - 0.6).abs() < 1e-9);
         assert_eq!(tally.own_moves.depth, 10);
         assert_eq!(tally.opponent_moves.count, 2);
+        // Ours placed three flats (the first the opponent's, RULINGS Tak
+        // 2); theirs a flat and a wall. The uncommented moves of game 2
+        // are not counted.
+        assert_eq!(tally.own_moves.kinds, [3, 0, 0, 0]);
+        assert_eq!(tally.opponent_moves.kinds, [1, 1, 0, 0]);
+        assert!(tally.lines("ours").contains(
+            "its opponents: 2 moves, 0.30 s and depth 6.5 a move; 50.0% flats, 50.0% walls, \
+             0.0% capstones placed, 0.0% spreads\n"
+        ));
         assert_eq!(
             tally.disagreements,
             ["game 3: the file gives 0-R, but the game is not over by the rules"]
