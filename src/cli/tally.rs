@@ -152,8 +152,13 @@ impl Tally {
 
 /// Sums up the games of `text` for the player whose tag contains `player`.
 pub fn tally(text: &str, player: &str) -> Result<Tally, String> {
+    let games = split_games(text);
+    if games.is_empty() {
+        // (A score of nothing would read 0.000 and Elo -inf.)
+        return Err("the file holds no games".into());
+    }
     let mut tally = Tally::default();
-    for (index, game) in split_games(text).iter().enumerate() {
+    for (index, game) in games.iter().enumerate() {
         let number = index + 1;
         let fail = |why: String| format!("game {number}: {why}");
         let parsed = PtnGame::parse(game).map_err(|e| fail(e.to_string()))?;
@@ -313,11 +318,17 @@ mod tests {
     }
 
     #[test]
-    fn a_player_named_in_no_game_or_in_both_seats_is_an_error() {
+    fn a_player_named_in_no_game_or_in_both_seats_or_no_game_is_an_error() {
         let err = tally(MATCH, "nobody").unwrap_err();
         assert_eq!(err, "game 1: no player's name contains `nobody`");
         let err = tally(MATCH, "s").unwrap_err();
         assert_eq!(err, "game 1: both players' names contain `s`");
+        // A file still empty (a match that has not finished a game).
+        assert_eq!(tally("", "ours").unwrap_err(), "the file holds no games");
+        assert_eq!(
+            tally("\n\n", "ours").unwrap_err(),
+            "the file holds no games"
+        );
     }
 
     #[test]
