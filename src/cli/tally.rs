@@ -2,9 +2,8 @@
 //! (racetrack's `--ptnout`) for one player: its score, how the games were
 //! won and lost, White's and Black's wins, and the time and depth a move
 //! from racetrack's move comments (`{+0.52/11 0.43s}`), with the kinds of
-//! those moves (flats, walls and capstones placed, spreads: a side that
-//! places fewer flats loses more games on flats). Every game is replayed
-//! through the rules, and a result the rules contradict is named.
+//! those moves (flats, walls and capstones placed, spreads). Every game is
+//! replayed through the rules, and a result the rules contradict is named.
 
 use std::path::PathBuf;
 
@@ -64,15 +63,12 @@ pub struct Moves {
     pub kinds: [u32; 4],
 }
 
-/// The index in [`Moves::kinds`] of a move's kind.
+/// The index in [`Moves::kinds`] of a move's kind: a placement's role
+/// (flat, wall, capstone), then spreads.
 fn kind(mv: Move) -> usize {
     match mv {
-        Move::Place { role, .. } => match role {
-            Role::Flat => 0,
-            Role::Wall => 1,
-            Role::Cap => 2,
-        },
-        Move::Spread { .. } => 3,
+        Move::Place { role, .. } => role.index(),
+        Move::Spread { .. } => Role::ALL.len(),
     }
 }
 
@@ -318,11 +314,15 @@ mod tests {
     }
 
     #[test]
-    fn a_player_named_in_no_game_or_in_both_seats_or_no_game_is_an_error() {
+    fn a_player_named_in_no_game_or_in_both_seats_is_an_error() {
         let err = tally(MATCH, "nobody").unwrap_err();
         assert_eq!(err, "game 1: no player's name contains `nobody`");
         let err = tally(MATCH, "s").unwrap_err();
         assert_eq!(err, "game 1: both players' names contain `s`");
+    }
+
+    #[test]
+    fn a_file_without_games_is_an_error() {
         // A file still empty (a match that has not finished a game).
         assert_eq!(tally("", "ours").unwrap_err(), "the file holds no games");
         assert_eq!(

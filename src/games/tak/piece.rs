@@ -65,6 +65,12 @@ pub enum Role {
 impl Role {
     pub const ALL: [Role; 3] = [Role::Flat, Role::Wall, Role::Cap];
 
+    /// 0 for a flat, 1 for a wall, 2 for a capstone (the order of
+    /// [`Role::ALL`]): an index into per-role arrays.
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
     /// The PTN letter: none for a flat, `S` for a wall, `C` for a capstone.
     pub fn ptn_prefix(self) -> &'static str {
         match self {
@@ -98,5 +104,20 @@ pub struct Piece {
 impl Piece {
     pub fn new(color: Color, role: Role) -> Piece {
         Piece { color, role }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn role_indices_follow_the_order_of_all() {
+        // Per-role arrays (the zobrist keys, the history table, tally's
+        // move kinds) rely on these three indices being 0, 1 and 2.
+        for (i, role) in Role::ALL.into_iter().enumerate() {
+            assert_eq!(role.index(), i);
+        }
+        assert_eq!(Role::Wall.index(), 1);
     }
 }

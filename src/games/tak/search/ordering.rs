@@ -3,7 +3,7 @@
 //! the quiet moves tried before them).
 
 use crate::games::tak::moves::Move;
-use crate::games::tak::piece::{Color, Role};
+use crate::games::tak::piece::Color;
 
 /// Deepest ply the killer table holds.
 pub const MAX_PLY: usize = 128;
@@ -28,14 +28,7 @@ impl Default for Ordering {
 /// The history slot of a move for a colour.
 fn slot(mv: Move, color: Color) -> usize {
     let index = match mv {
-        Move::Place { square, role } => {
-            let role = match role {
-                Role::Flat => 0,
-                Role::Wall => 1,
-                Role::Cap => 2,
-            };
-            square.index() * 3 + role
-        }
+        Move::Place { square, role } => square.index() * 3 + role.index(),
         Move::Spread {
             square,
             direction,

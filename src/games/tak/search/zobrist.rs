@@ -9,7 +9,7 @@
 
 use crate::games::kit::search::splitmix;
 use crate::games::tak::moves::Move;
-use crate::games::tak::piece::{Color, Role};
+use crate::games::tak::piece::Color;
 use crate::games::tak::position::Position;
 use crate::games::tak::square::Square;
 
@@ -57,20 +57,12 @@ const fn make_keys() -> Keys {
 
 static KEYS: Keys = make_keys();
 
-fn role_index(role: Role) -> usize {
-    match role {
-        Role::Flat => 0,
-        Role::Wall => 1,
-        Role::Cap => 2,
-    }
-}
-
 /// The key of one square's stack (0 when it is empty).
 pub fn square_key(position: &Position, square: Square) -> u64 {
     let stack = position.stack(square);
     let Some(top) = stack.top() else { return 0 };
     let sq = square.index();
-    let mut key = KEYS.top[sq][top.color.index() * 3 + role_index(top.role)];
+    let mut key = KEYS.top[sq][top.color.index() * 3 + top.role.index()];
     for h in 0..stack.height() - 1 {
         key ^= KEYS.below[sq][h.min(TRACKED_HEIGHT - 1)][stack.color_at(h).index()];
     }
