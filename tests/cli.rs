@@ -145,6 +145,23 @@ fn tally_of_a_racetrack_match_agrees_with_racetrack() {
         lines.last(),
         Some(&"every result agrees with the rules (50 games replayed)")
     );
+    // With --by-ply, the lost games (28, as racetrack counts them) ten
+    // plies at a time: in this 5x5 komi 0 match both engines saw Black's
+    // games lost from the first plies (White won 45 of 50).
+    let out = taktable(&["tally", file, "--player", "taktable", "--by-ply"]);
+    let text = stdout(&out);
+    let by_ply: Vec<&str> = text.lines().skip(lines.len()).collect();
+    assert_eq!(
+        by_ply[..2],
+        [
+            "the 28 games taktable lost, median score from its view (each engine's own unit):",
+            "plies 0-9: taktable -1.81 (85), its opponents -0.74 (85)"
+        ]
+    );
+    assert_eq!(
+        by_ply.last(),
+        Some(&"plies 80-89: taktable -, its opponents -1.00 (1)")
+    );
     let out = taktable(&["tally", file, "--player", "nobody"]);
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(

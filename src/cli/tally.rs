@@ -4,6 +4,9 @@
 //! from racetrack's move comments (`{+0.52/11 0.43s}`), with the kinds of
 //! those moves (flats, walls and capstones placed, spreads). Every game is
 //! replayed through the rules, and a result the rules contradict is named.
+//! With `--by-ply`, also what each engine thought of the games the player
+//! lost, ten plies at a time: when the loser saw it coming, and when the
+//! winner did.
 
 use std::path::PathBuf;
 
@@ -22,12 +25,20 @@ pub struct TallyArgs {
     /// Player2 (Black) tag of every game.
     #[arg(long)]
     player: String,
+    /// Also the median score each side's engine wrote in the games the
+    /// player lost, from the player's view, ten plies at a time.
+    #[arg(long)]
+    by_ply: bool,
 }
 
 pub fn run(args: TallyArgs) -> Result<(), String> {
     let text = std::fs::read_to_string(&args.file)
         .map_err(|e| format!("can't read {}: {e}", args.file.display()))?;
-    print!("{}", tally(&text, &args.player)?.lines(&args.player));
+    let tally = tally(&text, &args.player)?;
+    print!("{}", tally.lines(&args.player));
+    if args.by_ply {
+        print!("{}", tally.lost_by_ply.lines(&args.player));
+    }
     Ok(())
 }
 
@@ -93,6 +104,60 @@ impl Moves {
     }
 }
 
+/// Plies in a row of [`ByPly`].
+pub const PLIES_A_ROW: usize = 10;
+
+/// The scores each side's engine wrote in some games, from the counted
+/// player's view (racetrack writes White's: a score of Black's move is
+/// negated when the player is Black), ten plies at a time. Each engine's
+/// score is in its own unit (ours centiflats / 100, tiltak's a winning
+/// chance from -1 to +1), so the two columns are compared by their
+/// course, not their size; medians, since a found win is written as
+/// some 10,000 flats.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ByPly {
+    pub games: u32,
+    /// Per row: the scores of the player's engine, then its opponent's.
+    pub rows: Vec<[Vec<f64>; 2]>,
+}
+
+impl ByPly {
+    fn add(&mut self, ply: usize, own: bool, score: f64) {
+        let row = ply / PLIES_A_ROW;
+        if self.rows.len() <= row {
+            self.rows.resize(row + 1, Default::default());
+        }
+        self.rows[row][usize::from(!own)].push(score);
+    }
+
+    /// The table `tally --by-ply` prints.
+    pub fn lines(&self, player: &str) -> String {
+        let mut out = format!(
+            "the {} games {player} lost, median score from its view (each engine's own unit):\n",
+            self.games
+        );
+        let median = |scores: &Vec<f64>| {
+            let mut sorted = scores.clone();
+            sorted.sort_by(f64::total_cmp);
+            match sorted.len() {
+                0 => "-".to_string(),
+                n if n % 2 == 1 => format!("{:+.2} ({n})", sorted[n / 2]),
+                n => format!("{:+.2} ({n})", (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0),
+            }
+        };
+        for (row, [own, theirs]) in self.rows.iter().enumerate() {
+            let from = row * PLIES_A_ROW;
+            out += &format!(
+                "plies {from}-{}: {player} {}, its opponents {}\n",
+                from + PLIES_A_ROW - 1,
+                median(own),
+                median(theirs)
+            );
+        }
+        out
+    }
+}
+
 /// A match file summed up for one player.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Tally {
@@ -106,6 +171,8 @@ pub struct Tally {
     pub unfinished: u32,
     pub own_moves: Moves,
     pub opponent_moves: Moves,
+    /// The engines' scores in the games the player lost.
+    pub lost_by_ply: ByPly,
     /// Each game whose given result the rules contradict, as a sentence.
     pub disagreements: Vec<String>,
 }
@@ -171,21 +238,27 @@ pub fn tally(text: &str, player: &str) -> Result<Tally, String> {
         // Who made each move: the sides alternate from the start's mover.
         let first = parsed.start.to_move();
         let moves = parsed.comments.iter().zip(&replay.moves);
+        let mut scores = Vec::new();
         for (ply, (comment, &mv)) in moves.enumerate() {
-            if let Some((seconds, depth)) = comment.as_deref().and_then(time_and_depth) {
+            if let Some(said) = comment.as_deref().and_then(Comment::parse) {
                 let mover = if ply % 2 == 0 {
                     first
                 } else {
                     first.opponent()
                 };
+                let view = match colour {
+                    Color::White => said.score,
+                    Color::Black => -said.score,
+                };
+                scores.push((ply, mover == colour, view));
                 let side = if mover == colour {
                     &mut tally.own_moves
                 } else {
                     &mut tally.opponent_moves
                 };
                 side.count += 1;
-                side.seconds += seconds;
-                side.depth += depth as u64;
+                side.seconds += said.seconds;
+                side.depth += said.depth as u64;
                 side.kinds[kind(mv)] += 1;
             }
         }
@@ -231,6 +304,10 @@ pub fn tally(text: &str, player: &str) -> Result<Tally, String> {
                 } else {
                     tally.score.losses += 1;
                     tally.lost.count(by_rule);
+                    tally.lost_by_ply.games += 1;
+                    for &(ply, own, score) in &scores {
+                        tally.lost_by_ply.add(ply, own, score);
+                    }
                 }
             }
         }
@@ -238,12 +315,26 @@ pub fn tally(text: &str, player: &str) -> Result<Tally, String> {
     Ok(tally)
 }
 
-/// The seconds and depth of a racetrack move comment, `+0.52/11 0.43s`.
-fn time_and_depth(comment: &str) -> Option<(f64, u32)> {
-    let mut words = comment.split_whitespace();
-    let depth = words.next()?.split_once('/')?.1.parse().ok()?;
-    let seconds = words.next()?.strip_suffix('s')?.parse().ok()?;
-    Some((seconds, depth))
+/// A racetrack move comment, `+0.52/11 0.43s`: the engine's score (from
+/// White's view, in the engine's unit / 100), depth and seconds.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Comment {
+    score: f64,
+    depth: u32,
+    seconds: f64,
+}
+
+impl Comment {
+    fn parse(comment: &str) -> Option<Comment> {
+        let mut words = comment.split_whitespace();
+        let (score, depth) = words.next()?.split_once('/')?;
+        let seconds = words.next()?.strip_suffix('s')?.parse().ok()?;
+        Some(Comment {
+            score: score.parse().ok()?,
+            depth: depth.parse().ok()?,
+            seconds,
+        })
+    }
 }
 
 #[cfg(test)]
@@ -332,10 +423,64 @@ mod tests {
     }
 
     #[test]
-    fn racetrack_comments_give_time_and_depth() {
-        assert_eq!(time_and_depth("+0.52/11 0.43s"), Some((0.43, 11)));
-        assert_eq!(time_and_depth("-1.00/3 0s"), Some((0.0, 3)));
-        assert_eq!(time_and_depth("better"), None);
-        assert_eq!(time_and_depth("+0.5/x 1s"), None);
+    fn racetrack_comments_give_score_depth_and_time() {
+        let said = |score, depth, seconds| {
+            Some(Comment {
+                score,
+                depth,
+                seconds,
+            })
+        };
+        assert_eq!(Comment::parse("+0.52/11 0.43s"), said(0.52, 11, 0.43));
+        assert_eq!(Comment::parse("-1.00/3 0s"), said(-1.0, 3, 0.0));
+        assert_eq!(Comment::parse("better"), None);
+        assert_eq!(Comment::parse("+0.5/x 1s"), None);
+        assert_eq!(Comment::parse("even/4 1s"), None);
+    }
+
+    /// A game ours lost as Black, then one it won: only the lost one is
+    /// summed, ten plies a row, each score turned to Black's view.
+    #[test]
+    fn the_lost_games_scores_are_summed_by_ply_from_the_players_view() {
+        let lost = "[Player1 \"theirs\"]\n[Player2 \"ours\"]\n[Size \"3\"]\n[Result \"R-0\"]\n\n\
+            1. a3 c1 2. a1 {+0.20/4 0.1s} b2 {+0.40/5 0.1s}\n3. c3 {+0.60/4 0.1s} b3 {+1.00/5 0.1s}\n\
+            4. b1 {+1.00/1 0.1s} R-0\n\n";
+        let won = MATCH.split("\n\n[").next().unwrap();
+        let text = format!("{lost}{won}\n");
+        let t = tally(&text, "ours").unwrap();
+        assert_eq!((t.score.wins, t.score.losses), (1, 1));
+        // White's road a1-b1-c1 (RULINGS Tak 4, 5; the first two plies
+        // place the opponent's flat, Tak 2). Plies 2 and 4, 6 are White's
+        // (theirs), 3 and 5 Black's (ours); all in the first row.
+        assert_eq!(t.lost_by_ply.games, 1);
+        assert_eq!(
+            t.lost_by_ply.rows,
+            [[vec![-0.4, -1.0], vec![-0.2, -0.6, -1.0]]]
+        );
+        assert_eq!(
+            t.lost_by_ply.lines("ours"),
+            "the 1 games ours lost, median score from its view (each engine's own unit):\n\
+             plies 0-9: ours -0.70 (2), its opponents -0.60 (3)\n"
+        );
+    }
+
+    #[test]
+    fn rows_hold_ten_plies() {
+        let mut by_ply = ByPly::default();
+        by_ply.add(9, true, 1.0);
+        by_ply.add(10, false, -1.0);
+        by_ply.add(25, true, 0.5);
+        let empty = Vec::new();
+        assert_eq!(
+            by_ply.rows,
+            [
+                [vec![1.0], empty.clone()],
+                [empty.clone(), vec![-1.0]],
+                [vec![0.5], empty]
+            ]
+        );
+        assert!(by_ply
+            .lines("x")
+            .contains("plies 10-19: x -, its opponents -1.00 (1)\n"));
     }
 }
