@@ -146,8 +146,8 @@ fn tally_of_a_racetrack_match_agrees_with_racetrack() {
         Some(&"every result agrees with the rules (50 games replayed)")
     );
     // With --by-ply, the lost games (28, as racetrack counts them) ten
-    // plies at a time: in this 5x5 komi 0 match both engines saw Black's
-    // games lost from the first plies (White won 45 of 50).
+    // plies at a time: in this 5x5 komi 0 match (White won 45 of 50) both
+    // engines saw those games lost from the first plies.
     let out = taktable(&["tally", file, "--player", "taktable", "--by-ply"]);
     let text = stdout(&out);
     let by_ply: Vec<&str> = text.lines().skip(lines.len()).collect();
