@@ -438,10 +438,10 @@ mod tests {
         assert_eq!(Comment::parse("even/4 1s"), None);
     }
 
-    /// A game ours lost as Black, then one it won: only the lost one is
-    /// summed, ten plies a row, each score turned to Black's view.
+    /// A game ours lost as Black, then one it won: only the lost one's
+    /// scores are kept, ten plies a row, each turned to Black's view.
     #[test]
-    fn the_lost_games_scores_are_summed_by_ply_from_the_players_view() {
+    fn the_lost_games_scores_are_kept_by_ply_from_the_players_view() {
         let lost = "[Player1 \"theirs\"]\n[Player2 \"ours\"]\n[Size \"3\"]\n[Result \"R-0\"]\n\n\
             1. a3 c1 2. a1 {+0.20/4 0.1s} b2 {+0.40/5 0.1s}\n3. c3 {+0.60/4 0.1s} b3 {+1.00/5 0.1s}\n\
             4. b1 {+1.00/1 0.1s} R-0\n\n";
