@@ -3,13 +3,15 @@
 //! the quiet moves tried before them).
 
 use crate::games::tak::moves::Move;
-use crate::games::tak::piece::Color;
+use crate::games::tak::piece::{Color, Role};
 
 /// Deepest ply the killer table holds.
 pub const MAX_PLY: usize = 128;
 
-/// Placements: square x role; spreads: square x direction x pieces lifted.
-const HISTORY_SLOTS: usize = 64 * 3 + 64 * 4 * 8;
+/// Placements: square x role.
+const PLACEMENT_SLOTS: usize = 64 * Role::ALL.len();
+/// Placements, then spreads: square x direction x pieces lifted.
+const HISTORY_SLOTS: usize = PLACEMENT_SLOTS + 64 * 4 * 8;
 
 pub struct Ordering {
     killers: Vec<[Option<Move>; 2]>,
@@ -28,14 +30,14 @@ impl Default for Ordering {
 /// The history slot of a move for a colour.
 fn slot(mv: Move, color: Color) -> usize {
     let index = match mv {
-        Move::Place { square, role } => square.index() * 3 + role.index(),
+        Move::Place { square, role } => square.index() * Role::ALL.len() + role.index(),
         Move::Spread {
             square,
             direction,
             drops,
         } => {
             let dir = direction as usize;
-            64 * 3 + (square.index() * 4 + dir) * 8 + (drops.count() as usize - 1)
+            PLACEMENT_SLOTS + (square.index() * 4 + dir) * 8 + (drops.count() as usize - 1)
         }
     };
     color.index() * HISTORY_SLOTS + index

@@ -9,16 +9,19 @@
 
 use crate::games::kit::search::splitmix;
 use crate::games::tak::moves::Move;
-use crate::games::tak::piece::Color;
+use crate::games::tak::piece::{Color, Role};
 use crate::games::tak::position::Position;
 use crate::games::tak::square::Square;
 
 /// Pieces beneath the top that get keys of their own.
 pub const TRACKED_HEIGHT: usize = 48;
 
+/// The kinds a top piece can be: a colour and a role.
+const TOP_KINDS: usize = Color::ALL.len() * Role::ALL.len();
+
 struct Keys {
-    /// `top[square][color * 3 + role]`.
-    top: [[u64; 6]; 64],
+    /// `top[square][color * roles + role]`.
+    top: [[u64; TOP_KINDS]; 64],
     /// `below[square][height][color]`.
     below: [[[u64; 2]; TRACKED_HEIGHT]; 64],
     black_to_move: u64,
@@ -29,7 +32,7 @@ struct Keys {
 const fn make_keys() -> Keys {
     let mut state = 0x7A4B_7461_6B74_6162u64;
     let mut keys = Keys {
-        top: [[0; 6]; 64],
+        top: [[0; TOP_KINDS]; 64],
         below: [[[0; 2]; TRACKED_HEIGHT]; 64],
         black_to_move: 0,
         opening: [0; 2],
@@ -37,7 +40,7 @@ const fn make_keys() -> Keys {
     let mut sq = 0;
     while sq < 64 {
         let mut k = 0;
-        while k < 6 {
+        while k < TOP_KINDS {
             keys.top[sq][k] = splitmix(&mut state);
             k += 1;
         }
@@ -62,7 +65,7 @@ pub fn square_key(position: &Position, square: Square) -> u64 {
     let stack = position.stack(square);
     let Some(top) = stack.top() else { return 0 };
     let sq = square.index();
-    let mut key = KEYS.top[sq][top.color.index() * 3 + top.role.index()];
+    let mut key = KEYS.top[sq][top.color.index() * Role::ALL.len() + top.role.index()];
     for h in 0..stack.height() - 1 {
         key ^= KEYS.below[sq][h.min(TRACKED_HEIGHT - 1)][stack.color_at(h).index()];
     }
