@@ -170,6 +170,69 @@ fn tally_of_a_racetrack_match_agrees_with_racetrack() {
     );
 }
 
+/// `selfplay --judge` (docs/ai.md, "Where the evaluation errs"): the
+/// evaluation's winning chances against tiltak's scores of the positions
+/// it searched in the 5x5 match file, five moves a row, from the view of
+/// the player who made the last move. Every position of the record is
+/// counted once (tiltak was never asked about a finished game).
+#[test]
+fn judge_compares_the_evaluation_with_a_teachers_scores() {
+    let dir = tempfile::tempdir().unwrap();
+    let record = dir.path().join("tiltak.rec");
+    let record = record.to_str().unwrap();
+    let file = "tests/data/tak/games/racetrack-5x5-tc30.ptn";
+    let common = ["selfplay", "--a", "10", "--b", "10", "--size", "5"];
+    let teach = [
+        "--ptn-to-record",
+        file,
+        "--random-plies",
+        "0",
+        "--teacher",
+        "tiltak",
+    ];
+    let args: Vec<&str> = [
+        &common[..],
+        &teach,
+        &["--teacher-share", "1", "--record", record],
+    ]
+    .concat();
+    let out = taktable(&args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let lines = std::fs::read_to_string(record).unwrap().lines().count();
+    assert!(lines > 1000, "{lines} positions");
+
+    let out = taktable(&[&common[..], &["--judge", record]].concat());
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let rows: Vec<&str> = text.lines().collect();
+    assert_eq!(rows[0], "moves    positions  target  evaluation  distance");
+    assert!(rows[1].starts_with("  1-5 "), "{}", rows[1]);
+    let counted: usize = rows[1..rows.len() - 1]
+        .iter()
+        .map(|row| {
+            row.split_whitespace()
+                .nth(1)
+                .unwrap()
+                .parse::<usize>()
+                .unwrap()
+        })
+        .sum();
+    assert_eq!(counted, lines);
+    let last = rows.last().unwrap();
+    assert!(
+        last.starts_with(&format!("all {lines} positions: the evaluation ")),
+        "{last}"
+    );
+
+    let out = taktable(&[&common[..], &["--judge", "no/such.rec"]].concat());
+    assert!(!out.status.success());
+    assert!(
+        stderr(&out).contains("reading no/such.rec"),
+        "{}",
+        stderr(&out)
+    );
+}
+
 #[test]
 fn replay_takat_records() {
     // RULINGS Takat 8: the player left without a legal turn loses.

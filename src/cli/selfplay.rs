@@ -131,6 +131,13 @@ pub struct SelfplayArgs {
     /// `--teacher-share`. A position met twice is labelled once.
     #[arg(long)]
     label: Option<std::path::PathBuf>,
+    /// Play no games: compare the evaluation (`--weights-a`, else the
+    /// built-in weights) with the targets of the positions in this file,
+    /// five moves a row, from the view of the player who made the last
+    /// move: the mean target, the mean of the evaluation's winning chances
+    /// and the mean distance between them.
+    #[arg(long)]
+    judge: Option<std::path::PathBuf>,
 }
 
 /// Reads a weights file.
@@ -182,6 +189,39 @@ fn run_tune(args: &SelfplayArgs, path: &std::path::Path) -> std::result::Result<
     if let Some(out) = &args.tune_out {
         std::fs::write(out, tak::search::weights::to_text(&fit.weights))
             .map_err(|e| format!("writing {}: {e}", out.display()))?;
+    }
+    Ok(())
+}
+
+/// `--judge`: the evaluation's winning chances against a record's targets.
+fn run_judge(args: &SelfplayArgs, path: &std::path::Path) -> std::result::Result<(), String> {
+    let text =
+        std::fs::read_to_string(path).map_err(|e| format!("reading {}: {e}", path.display()))?;
+    let weights = match &args.weights_a {
+        Some(file) => read_weights(file)?,
+        None => tak::search::weights::for_size(args.size).clone(),
+    };
+    let rows = tune::judge(&text, &weights)?;
+    println!("moves    positions  target  evaluation  distance");
+    let (mut total, mut distance, mut above) = (0usize, 0.0, 0.0);
+    for row in &rows {
+        let last = row.first_move + tune::JUDGED_MOVES_A_ROW - 1;
+        println!(
+            "{:>3}-{:<3} {:>10}  {:>6.3}  {:>10.3}  {:>8.3}",
+            row.first_move, last, row.positions, row.target, row.evaluation, row.distance
+        );
+        let n = row.positions as f64;
+        total += row.positions;
+        distance += row.distance * n;
+        above += (row.evaluation - row.target) * n;
+    }
+    if total > 0 {
+        let n = total as f64;
+        println!(
+            "all {total} positions: the evaluation {:+.3} from the targets on average, {:.3} away",
+            above / n,
+            distance / n
+        );
     }
     Ok(())
 }
@@ -249,6 +289,9 @@ pub fn run(args: SelfplayArgs) -> std::result::Result<(), String> {
     }
     if let Some(path) = &args.label {
         return run_label(&args, path);
+    }
+    if let Some(path) = &args.judge {
+        return run_judge(&args, path);
     }
     if let Some(path) = &args.ptn_to_record {
         let text = std::fs::read_to_string(path)

@@ -13,7 +13,7 @@ use std::path::PathBuf;
 use clap::Args;
 
 use super::score::Score;
-use crate::games::tak::ptn_file::{split_games, PtnGame};
+use crate::games::tak::ptn_file::{result_winner, split_games, PtnGame};
 use crate::games::tak::{Color, Move, Outcome, Role};
 use crate::games::DRAW_RESULT;
 
@@ -283,9 +283,7 @@ pub fn tally(text: &str, player: &str) -> Result<Tally, String> {
         let winner = match by_rule {
             Some(outcome) => Some(outcome.winner()),
             None => match given {
-                "1-0" => Some(Some(Color::White)),
-                "0-1" => Some(Some(Color::Black)),
-                DRAW_RESULT => Some(None),
+                "1-0" | "0-1" | DRAW_RESULT => result_winner(given),
                 _ => None,
             },
         };

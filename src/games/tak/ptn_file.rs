@@ -12,7 +12,7 @@ use std::fmt::Write;
 
 use super::moves::Move;
 use super::piece::Color;
-use super::position::Position;
+use super::position::{Outcome, Position};
 use super::rules::{Komi, Opening, Rules};
 use super::tps::tps_size;
 
@@ -37,6 +37,17 @@ pub struct ReplayError {
 pub const RESULT_TOKENS: &[&str] = &[
     "R-0", "0-R", "F-0", "0-F", "1-0", "0-1", "1/2-1/2", "0-0", "*",
 ];
+
+/// The winner a result token names: `Some(Some(colour))` for `R-0`,
+/// `F-0` and `1-0` (White) and their mirrors, `Some(None)` for a draw,
+/// `None` for the tokens that name no result (`0-0`, `*`) or no token.
+pub fn result_winner(token: &str) -> Option<Option<Color>> {
+    match token {
+        "1-0" => Some(Some(Color::White)),
+        "0-1" => Some(Some(Color::Black)),
+        other => Outcome::from_result_string(other).map(Outcome::winner),
+    }
+}
 
 /// A parsed PTN file: its tags, the rules they set, the start position and
 /// the moves as written.
@@ -423,6 +434,26 @@ mod tests {
 4. d1 e2'
 5. e1 R-0
 "#;
+
+    /// RULINGS Tak 6 (result strings as in PTN): roads, flats and the results
+    /// left to the players name a winner; `0-0` and `*` name none.
+    #[test]
+    fn result_tokens_name_their_winner() {
+        for (token, winner) in [
+            ("R-0", Some(Some(Color::White))),
+            ("F-0", Some(Some(Color::White))),
+            ("1-0", Some(Some(Color::White))),
+            ("0-R", Some(Some(Color::Black))),
+            ("0-F", Some(Some(Color::Black))),
+            ("0-1", Some(Some(Color::Black))),
+            ("1/2-1/2", Some(None)),
+            ("0-0", None),
+            ("*", None),
+            ("R-1", None),
+        ] {
+            assert_eq!(result_winner(token), winner, "{token}");
+        }
+    }
 
     #[test]
     fn tags_moves_comments_and_result_are_read() {

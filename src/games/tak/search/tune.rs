@@ -12,7 +12,7 @@
 use super::eval::{self, feature, Features, Sink, Weights, PHASE_MAX};
 use super::network;
 use crate::games::kit::search::mix;
-use crate::games::kit::DRAW_RESULT;
+use crate::games::tak::ptn_file::result_winner;
 use crate::games::tak::{Color, Komi, Opening, Position, Rules};
 
 /// Centiflats per unit of the logistic: the scale `/analyze` turns scores
@@ -82,11 +82,11 @@ pub fn records_from_ptn(
         let parsed =
             crate::games::tak::ptn_file::PtnGame::parse(&game).map_err(|e| e.to_string())?;
         // The result after the moves, or else the Result tag (`PtnGame::parse`).
-        let white = match parsed.result.as_deref() {
-            Some("R-0" | "F-0" | "1-0") => 1.0,
-            Some("0-R" | "0-F" | "0-1") => 0.0,
-            Some(DRAW_RESULT) => 0.5,
-            _ => continue,
+        let white = match parsed.result.as_deref().and_then(result_winner) {
+            Some(Some(Color::White)) => 1.0,
+            Some(Some(Color::Black)) => 0.0,
+            Some(None) => 0.5,
+            None => continue,
         };
         let teaches = |ply: usize| {
             teacher.is_some_and(|t| {
@@ -131,6 +131,75 @@ pub(crate) fn parse_line(line: &str) -> Result<(Position, f32), String> {
         .with_opening(opening);
     let position = Position::from_tps(tps, rules).map_err(|e| e.to_string())?;
     Ok((position, result))
+}
+
+/// Moves a row of [`judge`]'s table.
+pub const JUDGED_MOVES_A_ROW: u32 = 5;
+
+/// One row of [`judge`]: positions of [`JUDGED_MOVES_A_ROW`] move numbers,
+/// each side's winning chance from the view of the player who made the
+/// last move.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Judged {
+    /// The first move number of the row (1, 6, 11, ...).
+    pub first_move: u32,
+    pub positions: usize,
+    /// The mean of the record's targets.
+    pub target: f64,
+    /// The mean of the evaluation's chances.
+    pub evaluation: f64,
+    /// The mean distance between the two.
+    pub distance: f64,
+}
+
+/// How an evaluation's winning chances stand against a record's targets
+/// (a teacher's, where the record was labelled), from the view of the
+/// player who made the last move: the one whose search chose the
+/// position. Where a search steers towards what its evaluation
+/// overrates, the evaluation stands above the targets there. Finished
+/// positions are left out.
+pub fn judge(text: &str, weights: &Weights) -> Result<Vec<Judged>, String> {
+    let mut rows: Vec<Judged> = Vec::new();
+    for (number, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let (position, white_target) =
+            parse_line(line).map_err(|e| format!("line {}: {e}", number + 1))?;
+        if position.is_over() {
+            continue;
+        }
+        let mover_eval = eval::evaluate_with(&position, true, weights) as f64;
+        // The player to move's view, turned to the other's.
+        let evaluation = 1.0 - chance(mover_eval);
+        let target = match position.to_move() {
+            Color::White => 1.0 - white_target as f64,
+            Color::Black => white_target as f64,
+        };
+        let row = ((position.move_number().max(1) - 1) / JUDGED_MOVES_A_ROW) as usize;
+        if rows.len() <= row {
+            rows.extend((rows.len()..=row).map(|r| Judged {
+                first_move: r as u32 * JUDGED_MOVES_A_ROW + 1,
+                positions: 0,
+                target: 0.0,
+                evaluation: 0.0,
+                distance: 0.0,
+            }));
+        }
+        let sums = &mut rows[row];
+        sums.positions += 1;
+        sums.target += target;
+        sums.evaluation += evaluation;
+        sums.distance += (evaluation - target).abs();
+    }
+    rows.retain(|r| r.positions > 0);
+    for row in &mut rows {
+        let n = row.positions as f64;
+        row.target /= n;
+        row.evaluation /= n;
+        row.distance /= n;
+    }
+    Ok(rows)
 }
 
 /// What a fit reports.
@@ -663,5 +732,47 @@ mod tests {
         let fit = fit(&text, 5, &start, 200, 0.0, |_, _, _| {}).unwrap();
         assert_eq!(fit.samples, 400);
         assert!(fit.train_loss.1 < fit.train_loss.0);
+    }
+
+    fn line_after(moves: &str, white_target: f32) -> String {
+        let mut p = Position::new(Rules::standard(5).unwrap());
+        for mv in moves.split_whitespace() {
+            p.play(mv.parse().unwrap()).unwrap();
+        }
+        record_line(&p, white_target)
+    }
+
+    /// The view is the last mover's: White's after White's ply, Black's
+    /// after Black's, so a target for White of 0.9 reads 0.9, then 0.1.
+    #[test]
+    fn judging_takes_the_view_of_the_player_who_moved_last() {
+        let weights = weights::for_size(5);
+        // White has placed two flats to Black's one (RULINGS Tak 3: the
+        // flat count, komi 0), and Black is to move.
+        let white_moved = line_after("a1 e5 c3", 0.9);
+        let rows = judge(&white_moved, weights).unwrap();
+        assert_eq!(rows.len(), 1);
+        let row = &rows[0];
+        assert_eq!((row.first_move, row.positions), (1, 1));
+        assert!((row.target - 0.9).abs() < 1e-6, "{row:?}");
+        assert!(row.evaluation > 0.5, "a flat ahead reads as ahead: {row:?}");
+        assert!((row.distance - (row.evaluation - 0.9).abs()).abs() < 1e-6);
+
+        let black_moved = line_after("a1 e5 c3 c2", 0.9);
+        let both = judge(&format!("{white_moved}\n{black_moved}\n"), weights).unwrap();
+        assert_eq!(both[0].positions, 2);
+        assert!((both[0].target - 0.5).abs() < 1e-6, "{:?}", both[0]);
+    }
+
+    /// Rows of five move numbers; rows without positions are left out.
+    #[test]
+    fn judging_groups_positions_five_moves_a_row() {
+        let early = line_after("a1 e5 c3", 0.5);
+        // Twelve plies: White to play move 7, no road on the board.
+        let later = line_after("a1 e5 c3 c2 b4 b2 d4 d1 a4 a2 e4 e1", 0.5);
+        let rows = judge(&format!("{early}\n{later}\n\n"), weights::for_size(5)).unwrap();
+        let firsts: Vec<(u32, usize)> = rows.iter().map(|r| (r.first_move, r.positions)).collect();
+        assert_eq!(firsts, [(1, 1), (6, 1)]);
+        assert!(judge("0.5 0 swap not a position", weights::for_size(5)).is_err());
     }
 }
