@@ -154,10 +154,10 @@ pub struct Judged {
 
 /// How an evaluation's winning chances stand against a record's targets
 /// (a teacher's, where the record was labelled), from the view of the
-/// player who made the last move: the one whose search chose the
-/// position. Where a search steers towards what its evaluation
-/// overrates, the evaluation stands above the targets there. Finished
-/// positions are left out.
+/// player who made the last move: in a record of the positions a teacher
+/// moved from in its match, its opponent's. Above the targets, the
+/// evaluation overrates that player's position (docs/ai.md, "Where the
+/// evaluation errs"). Finished positions are left out.
 pub fn judge(text: &str, weights: &Weights) -> Result<Vec<Judged>, String> {
     let mut rows: Vec<Judged> = Vec::new();
     for (number, line) in text.lines().enumerate() {
