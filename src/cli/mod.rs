@@ -111,6 +111,18 @@ fn database_path(flag: Option<std::path::PathBuf>) -> std::path::PathBuf {
     })
 }
 
+/// A file's text, or an error naming the file.
+fn read_text(path: &std::path::Path) -> Result<String, String> {
+    std::fs::read_to_string(path).map_err(|e| format!("reading {}: {e}", path.display()))
+}
+
+/// A Tak weights file, as the tuner writes it (`selfplay --tune-out`).
+fn read_weights(
+    path: &std::path::Path,
+) -> Result<crate::games::tak::search::eval::Weights, String> {
+    crate::games::tak::search::weights::from_text(&read_text(path)?)
+}
+
 /// A write past the file size limit (`ulimit -f`) then fails with EFBIG,
 /// which the store reports as a full disk (nothing saved, the command
 /// refused), instead of SIGXFSZ killing the process mid-session (issue 27).

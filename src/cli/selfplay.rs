@@ -13,6 +13,7 @@
 use clap::{Args, ValueEnum};
 
 use super::score::Score;
+use super::{read_text, read_weights};
 use crate::games::kit::search::mix;
 use crate::games::tak::search::eval::Weights;
 use crate::games::tak::search::{tune, Level, Limits, Searcher};
@@ -140,21 +141,21 @@ pub struct SelfplayArgs {
     judge: Option<std::path::PathBuf>,
 }
 
-/// Reads a weights file.
-fn read_weights(path: &std::path::Path) -> std::result::Result<Weights, String> {
-    let text =
-        std::fs::read_to_string(path).map_err(|e| format!("reading {}: {e}", path.display()))?;
-    tak::search::weights::from_text(&text)
+/// The weights in `file`, else the built-in ones of `size`.
+fn weights_or_built_in(
+    file: Option<&std::path::Path>,
+    size: u8,
+) -> std::result::Result<Weights, String> {
+    match file {
+        Some(file) => read_weights(file),
+        None => Ok(tak::search::weights::for_size(size).clone()),
+    }
 }
 
 /// `--tune`: fits weights to recorded positions.
 fn run_tune(args: &SelfplayArgs, path: &std::path::Path) -> std::result::Result<(), String> {
-    let text =
-        std::fs::read_to_string(path).map_err(|e| format!("reading {}: {e}", path.display()))?;
-    let start = match &args.tune_from {
-        Some(from) => read_weights(from)?,
-        None => tak::search::weights::for_size(args.size).clone(),
-    };
+    let text = read_text(path)?;
+    let start = weights_or_built_in(args.tune_from.as_deref(), args.size)?;
     let progress = |step, train: f64, test: f64| {
         eprintln!("step {step}: loss {train:.5} (held out {test:.5})");
     };
@@ -195,12 +196,8 @@ fn run_tune(args: &SelfplayArgs, path: &std::path::Path) -> std::result::Result<
 
 /// `--judge`: the evaluation's winning chances against a record's targets.
 fn run_judge(args: &SelfplayArgs, path: &std::path::Path) -> std::result::Result<(), String> {
-    let text =
-        std::fs::read_to_string(path).map_err(|e| format!("reading {}: {e}", path.display()))?;
-    let weights = match &args.weights_a {
-        Some(file) => read_weights(file)?,
-        None => tak::search::weights::for_size(args.size).clone(),
-    };
+    let text = read_text(path)?;
+    let weights = weights_or_built_in(args.weights_a.as_deref(), args.size)?;
     let rows = tune::judge(&text, &weights)?;
     println!("moves    positions  target  evaluation  distance");
     let (mut total, mut distance, mut above) = (0usize, 0.0, 0.0);
@@ -229,8 +226,7 @@ fn run_judge(args: &SelfplayArgs, path: &std::path::Path) -> std::result::Result
 /// `--label`: the teacher engine's searched winning chance for every
 /// recorded position, blended with the position's result.
 fn run_label(args: &SelfplayArgs, path: &std::path::Path) -> std::result::Result<(), String> {
-    let text =
-        std::fs::read_to_string(path).map_err(|e| format!("reading {}: {e}", path.display()))?;
+    let text = read_text(path)?;
     let command = args.engine.as_ref().ok_or("--label needs --engine")?;
     let out = args.record.as_ref().ok_or("--label needs --record")?;
     let mut file = std::fs::OpenOptions::new()
@@ -294,8 +290,7 @@ pub fn run(args: SelfplayArgs) -> std::result::Result<(), String> {
         return run_judge(&args, path);
     }
     if let Some(path) = &args.ptn_to_record {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("reading {}: {e}", path.display()))?;
+        let text = read_text(path)?;
         let teacher = args.teacher.as_ref().map(|player| tune::Teacher {
             player: player.clone(),
             share: args.teacher_share,
@@ -339,8 +334,7 @@ pub fn run(args: SelfplayArgs) -> std::result::Result<(), String> {
             .map(Arc::new),
     ];
     let book: Vec<String> = match &args.book {
-        Some(path) => std::fs::read_to_string(path)
-            .map_err(|e| format!("reading {}: {e}", path.display()))?
+        Some(path) => read_text(path)?
             .lines()
             .filter(|l| !l.trim().is_empty())
             .map(str::to_string)

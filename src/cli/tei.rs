@@ -44,10 +44,9 @@ pub fn run(args: TeiArgs) -> Result<(), String> {
     let mut session = Session::new(level, args.seed);
     session.fixed_nodes = args.nodes;
     if let Some(path) = &args.weights {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("reading {}: {e}", path.display()))?;
-        let weights = crate::games::tak::search::weights::from_text(&text)?;
-        session.searcher.set_weights(Arc::new(weights));
+        session
+            .searcher
+            .set_weights(Arc::new(super::read_weights(path)?));
     }
     // Standard input is read on a thread of its own, so that a `stop` is
     // seen while a search runs: it sets the search's stop flag at once
