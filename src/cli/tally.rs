@@ -246,12 +246,13 @@ pub fn tally(text: &str, player: &str) -> Result<Tally, String> {
                 } else {
                     first.opponent()
                 };
+                let own = mover == colour;
                 let view = match colour {
                     Color::White => said.score,
                     Color::Black => -said.score,
                 };
-                scores.push((ply, mover == colour, view));
-                let side = if mover == colour {
+                scores.push((ply, own, view));
+                let side = if own {
                     &mut tally.own_moves
                 } else {
                     &mut tally.opponent_moves
