@@ -10,8 +10,14 @@ use std::process::{Command, Stdio};
 use taktable::games::tak::{Move, Position, Rules};
 
 fn run_tei(input: &str) -> String {
+    run_tei_with(&[], input)
+}
+
+/// `taktable tei` with these arguments, fed `input`: its standard output.
+fn run_tei_with(args: &[&str], input: &str) -> String {
     let mut child = Command::new(env!("CARGO_BIN_EXE_taktable"))
         .arg("tei")
+        .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -82,6 +88,32 @@ fn a_road_in_one_from_a_tps() {
     assert_eq!(moves.len(), 1, "{out}");
     let e1 = moves[0].to_string();
     assert!(e1 == "e1" || e1 == "Ce1", "{out}");
+}
+
+#[test]
+fn the_tree_search_answers_over_tei() {
+    // `tei --mcts` (docs/ai.md, "A search that averages: MCTS (2026-11-29,
+    // evening)"): a road in one is played (RULINGS Tak 5), and `go nodes`
+    // counts the tree's visits.
+    let out = run_tei_with(
+        &["--mcts"],
+        "teinewgame 5\n\
+         position tps x5/x5/x5/2,2,2,x2/1,1,1,1,x 1 5\n\
+         go movetime 500\n\
+         teinewgame 6\n\
+         position startpos moves a1 f6\n\
+         go nodes 500\n",
+    );
+    let moves = best_moves(&out);
+    assert_eq!(moves.len(), 2, "{out}");
+    let e1 = moves[0].to_string();
+    assert!(e1 == "e1" || e1 == "Ce1", "{out}");
+    assert!(out.contains(" nodes 500 "), "{out}");
+    let mut position = Position::new(Rules::standard(6).unwrap());
+    for text in ["a1", "f6"] {
+        position.play(text.parse().unwrap()).unwrap();
+    }
+    position.play(moves[1]).unwrap();
 }
 
 #[test]

@@ -9,6 +9,11 @@
 //! `teiok`, `readyok`, `info ...` per iteration, `bestmove <ptn>`. A line
 //! that cannot be understood gets `info string error: ...` and changes
 //! nothing.
+//!
+//! `--mcts` searches with the tree search of [`crate::games::tak::search::mcts`]
+//! instead (an experiment): one `info` line after the search, `nodes`
+//! counting visits; `depth` is not a limit of it, and a search without a
+//! limit ends when the tree is full.
 
 use std::io::{self, BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
@@ -17,6 +22,7 @@ use std::time::Duration;
 
 use clap::Args;
 
+use crate::games::tak::search::mcts::Mcts;
 use crate::games::tak::search::{Level, Limits, Report, Searcher, Settings};
 use crate::games::tak::{Komi, Move, Opening, Position, Rules};
 
@@ -36,6 +42,10 @@ pub struct TeiArgs {
     /// instead of the built-in ones.
     #[arg(long)]
     weights: Option<std::path::PathBuf>,
+    /// Search with Monte Carlo tree search instead of alpha-beta (an
+    /// experiment; `Level` then only sets the limits).
+    #[arg(long)]
+    mcts: bool,
 }
 
 pub fn run(args: TeiArgs) -> Result<(), String> {
@@ -43,10 +53,15 @@ pub fn run(args: TeiArgs) -> Result<(), String> {
         .ok_or_else(|| format!("the level must be 1 to 10, not {}", args.level))?;
     let mut session = Session::new(level, args.seed);
     session.fixed_nodes = args.nodes;
+    if args.mcts {
+        session.mcts = Some(Mcts::new());
+    }
     if let Some(path) = &args.weights {
-        session
-            .searcher
-            .set_weights(Arc::new(super::read_weights(path)?));
+        let weights = Arc::new(super::read_weights(path)?);
+        session.searcher.set_weights(weights.clone());
+        if let Some(mcts) = &mut session.mcts {
+            mcts.set_weights(weights);
+        }
     }
     // Standard input is read on a thread of its own, so that a `stop` is
     // seen while a search runs: it sets the search's stop flag at once
@@ -54,6 +69,9 @@ pub fn run(args: TeiArgs) -> Result<(), String> {
     // then handled in turn.
     let stop = Arc::new(AtomicBool::new(false));
     session.searcher.set_stop_flag(stop.clone());
+    if let Some(mcts) = &mut session.mcts {
+        mcts.set_stop_flag(stop.clone());
+    }
     let (lines, received) = mpsc::channel();
     std::thread::spawn(move || {
         for line in io::stdin().lock().lines() {
@@ -102,6 +120,8 @@ pub struct Session {
     searcher: Searcher,
     /// Nodes a move, replacing `go`'s limits (`--nodes`).
     fixed_nodes: Option<u64>,
+    /// Searches with this instead of `searcher` (`--mcts`).
+    mcts: Option<Mcts>,
 }
 
 /// The options `tei` announces.
@@ -123,6 +143,7 @@ impl Session {
             position: Position::new(rules),
             searcher: Searcher::new(64),
             fixed_nodes: None,
+            mcts: None,
         }
     }
 
@@ -255,11 +276,21 @@ impl Session {
         }
         let settings = self.settings_for(&go);
         let mut info_error = None;
-        let report = self.searcher.search(&self.position, settings, |r| {
+        let mut on_iteration = |r: &Report| {
             if let Err(e) = writeln!(out, "{}", info_line(r)) {
                 info_error.get_or_insert(e.to_string());
             }
-        });
+        };
+        let report = match &mut self.mcts {
+            Some(mcts) => {
+                let report = mcts.search(&self.position, settings.limits);
+                if let Some(r) = &report {
+                    on_iteration(r);
+                }
+                report
+            }
+            None => self.searcher.search(&self.position, settings, on_iteration),
+        };
         if let Some(e) = info_error {
             return Err(e);
         }

@@ -5,6 +5,7 @@
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use std::time::Duration;
+use taktable::games::tak::search::mcts::Mcts;
 use taktable::games::tak::search::{Level, Limits, Searcher, Settings};
 use taktable::games::tak::{Color, Komi, Opening, Outcome, Position, Rules};
 
@@ -206,4 +207,95 @@ fn the_searcher_answers_a_single_road_threat() {
             report.best()
         );
     }
+}
+
+// The tree search (`taktable tei --mcts`, docs/ai.md "A search that
+// averages: MCTS (2026-11-29, evening)") on the same rules.
+
+fn mcts_best(position: &Position, visits: u64) -> taktable::games::tak::Move {
+    let limits = Limits {
+        nodes: Some(visits),
+        ..Limits::default()
+    };
+    Mcts::new().search(position, limits).unwrap().best()
+}
+
+#[test]
+fn the_tree_search_plays_a_road_in_one() {
+    // A road in one, by placement or by spread, ends the game (RULINGS Tak 5):
+    // the tree search plays it on every board size.
+    let mut rng = SmallRng::seed_from_u64(44);
+    let mut checked = 0;
+    for size in 3..=8 {
+        for position in road_in_one_positions(&mut rng, size, 4) {
+            let mover = position.to_move();
+            let mut after = position.clone();
+            after.play(mcts_best(&position, 200)).unwrap();
+            assert_eq!(
+                after.outcome(),
+                Some(Outcome::Road(mover)),
+                "{}",
+                position.tps()
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked >= 6 * 2, "only {checked} checks");
+    let spread_only = Position::from_tps(
+        "x5/x5/1,1,2,1,1/x2,21,x2/2,2,x3 1 8",
+        Rules::standard(5).unwrap(),
+    )
+    .unwrap();
+    let wins = spread_only.road_wins_for(Color::White);
+    assert!(wins.contains(&mcts_best(&spread_only, 200)));
+}
+
+#[test]
+fn the_tree_search_answers_a_single_road_threat() {
+    // White threatens e1 (a1-d1 on 5x5); Black must fill e1 or break the
+    // line, or lose at once (RULINGS Tak 5).
+    let position = Position::from_tps_standard("x5/x5/x5/2,2,x3/1,1,1,1,x 2 5").unwrap();
+    for visits in [50, 500, 5_000] {
+        let mut after = position.clone();
+        after.play(mcts_best(&position, visits)).unwrap();
+        assert!(
+            after.road_wins_for(Color::White).is_empty(),
+            "{visits} visits"
+        );
+    }
+}
+
+#[test]
+fn the_tree_search_plays_legal_moves_within_its_visits() {
+    let mut rng = SmallRng::seed_from_u64(4444);
+    let mut mcts = Mcts::new();
+    for size in 3..=8 {
+        for _ in 0..20 {
+            let position = random_position(&mut rng, size);
+            let visits = rng.random_range(1..300);
+            let limits = Limits {
+                nodes: Some(visits),
+                ..Limits::default()
+            };
+            let report = mcts.search(&position, limits).unwrap();
+            assert!(report.nodes <= visits);
+            assert!(position.check(report.best()).is_ok(), "{}", position.tps());
+            let mut line = position.clone();
+            for mv in &report.pv {
+                assert!(
+                    line.play(*mv).is_ok(),
+                    "pv {:?} in {}",
+                    report.pv,
+                    position.tps()
+                );
+                if line.is_over() {
+                    break;
+                }
+            }
+        }
+    }
+    // A finished game has no move to search.
+    let over = Position::from_tps_standard("x3/x3/1,1,1 2 3").unwrap();
+    assert!(over.is_over());
+    assert!(mcts.search(&over, Limits::default()).is_none());
 }

@@ -10,6 +10,7 @@
 //! - [`ordering`]: killer moves and the history table.
 //! - [`alphabeta`]: iterative deepening PVS with null move and reductions.
 //! - [`levels`]: levels 1-10.
+//! - [`mcts`]: a tree search that averages leaves (an experiment, TEI only).
 //! - [`analysis`]: every position of a game judged alike (`/analyze`).
 //!
 //! `docs/ai.md` describes the design and the measurements.
@@ -19,6 +20,7 @@ pub mod analysis;
 pub mod eval;
 pub mod feature;
 pub mod levels;
+pub mod mcts;
 pub mod network;
 pub mod numbers;
 pub mod ordering;
