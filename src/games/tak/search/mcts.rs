@@ -88,6 +88,8 @@ pub struct Mcts {
     /// The current descent: (node, edge) and each move's undo.
     path: Vec<(u32, u32)>,
     undos: Vec<(Move, Undo)>,
+    /// The legal moves of the node being expanded.
+    moves: Vec<Move>,
 }
 
 impl Default for Mcts {
@@ -105,6 +107,7 @@ impl Mcts {
             stop: None,
             path: Vec::new(),
             undos: Vec::new(),
+            moves: Vec::new(),
         }
     }
 
@@ -257,9 +260,10 @@ impl Mcts {
             });
             return index;
         }
-        let mut moves = Vec::new();
+        let mut moves = std::mem::take(&mut self.moves);
+        moves.clear();
         position.legal_moves_into(&mut moves);
-        for mv in moves {
+        for &mv in &moves {
             let undo = position.play_unchecked(mv);
             let child = if let Some(outcome) = position.outcome() {
                 Child::Exact(match outcome.winner() {
@@ -291,6 +295,7 @@ impl Mcts {
                 child,
             });
         }
+        self.moves = moves;
         let edges = &mut self.edges[first as usize..];
         // The prior: a softmax of the one-ply chances.
         let top = edges.iter().map(|e| e.prior).fold(0.0f32, f32::max);
