@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use super::eval::{self, can_place, placement_wins, Weights};
+use super::eval::{self, placement_wins, road_in_one_by_placement, Weights};
 use super::ordering::{Ordering, MAX_PLY};
 use super::tt::{Bound, Entry, Table};
 use super::zobrist::{move_delta, position_key};
@@ -349,11 +349,7 @@ impl Searcher {
         // A road in one by placement: exact, and cheaper than any search.
         // Not at the root, which must name the move; not for the weakest
         // level, which then misses some of the opponent's roads.
-        if ply > 0
-            && self.settings.sees_threats
-            && can_place(position, mover)
-            && placement_wins(position, mover) != 0
-        {
+        if ply > 0 && self.settings.sees_threats && road_in_one_by_placement(position, mover) {
             return WIN - ply as i32 - 1;
         }
         if depth <= 0 || ply >= MAX_PLY {

@@ -45,6 +45,11 @@ pub fn can_place(position: &Position, color: Color) -> bool {
     !swap && (position.stones_left(color) > 0 || position.caps_left(color) > 0)
 }
 
+/// Whether `color`, having the turn, completes a road by placing a piece.
+pub fn road_in_one_by_placement(position: &Position, color: Color) -> bool {
+    can_place(position, color) && placement_wins(position, color) != 0
+}
+
 /// The ranks and files (bit per index) that a set of squares touches.
 fn coverage(squares: u64, size: u8) -> (u32, u32) {
     let mut ranks = 0u32;
@@ -197,7 +202,7 @@ pub fn features<S: Sink>(
     if sees_threats {
         // Threats of one placement: the mover wins with one; the
         // opponent's must be answered, and two apart usually cannot both be.
-        if check_mover_road && can_place(position, mover) && placement_wins(position, mover) != 0 {
+        if check_mover_road && road_in_one_by_placement(position, mover) {
             return Features::RoadInOne;
         }
         if position.stones_left(opponent) > 0 || position.caps_left(opponent) > 0 {

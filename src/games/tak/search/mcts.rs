@@ -19,8 +19,8 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use super::alphabeta::{Report, WIN};
-use super::eval::{self, can_place, placement_wins, Weights};
-use super::tune::SCALE;
+use super::eval::{self, road_in_one_by_placement, Weights};
+use super::tune::{self, SCALE};
 use crate::games::kit::search::Limits;
 use crate::games::tak::moves::Move;
 use crate::games::tak::position::{Position, Undo};
@@ -251,7 +251,7 @@ impl Mcts {
         let index = self.nodes.len() as u32;
         let first = self.edges.len() as u32;
         let mover = position.to_move();
-        if !root && can_place(position, mover) && placement_wins(position, mover) != 0 {
+        if !root && road_in_one_by_placement(position, mover) {
             self.nodes.push(Node {
                 first,
                 len: 0,
@@ -272,8 +272,7 @@ impl Mcts {
                     Some(_) => 0.0,
                 })
             } else {
-                let opponent = position.to_move();
-                if can_place(position, opponent) && placement_wins(position, opponent) != 0 {
+                if road_in_one_by_placement(position, position.to_move()) {
                     Child::Exact(0.0)
                 } else {
                     Child::None
@@ -283,7 +282,7 @@ impl Mcts {
                 Child::Exact(value) => value,
                 _ => {
                     let score = eval::evaluate_searched(position, true, weights, false);
-                    1.0 - chance(score)
+                    1.0 - tune::chance(score as f64) as f32
                 }
             };
             position.undo(mv, undo);
@@ -375,13 +374,8 @@ impl Mcts {
     }
 }
 
-/// The evaluation's winning chance for the player it scores.
-fn chance(score: i32) -> f32 {
-    1.0 / (1.0 + (-(score as f32) / SCALE as f32).exp())
-}
-
-/// A winning chance as centiflats (the inverse of [`chance`]); certain
-/// results as decided scores.
+/// A winning chance as centiflats (the inverse of [`tune::chance`]);
+/// certain results as decided scores.
 fn centiflats(chance: f32) -> i32 {
     if chance >= 1.0 {
         return WIN - 1;
@@ -420,9 +414,10 @@ mod tests {
     #[test]
     fn winning_chances_and_centiflats_agree() {
         // The tuner's logistic: 0 is even, and each is the other's inverse.
-        assert_eq!(chance(0), 0.5);
+        assert_eq!(tune::chance(0.0), 0.5);
         for score in [-600, -150, -20, 35, 150, 480] {
-            assert!((centiflats(chance(score)) - score).abs() <= 1, "{score}");
+            let chance = tune::chance(score as f64) as f32;
+            assert!((centiflats(chance) - score).abs() <= 1, "{score}");
         }
         assert!(centiflats(1.0) > DECIDED && centiflats(0.0) < -DECIDED);
     }

@@ -630,7 +630,7 @@ fn predict(w: &[f64], s: &Sample, n: usize) -> f64 {
 }
 
 /// The winning chance of an evaluation in centiflats.
-fn chance(eval: f64) -> f64 {
+pub(crate) fn chance(eval: f64) -> f64 {
     1.0 / (1.0 + (-eval / SCALE).exp())
 }
 
