@@ -233,6 +233,64 @@ fn judge_compares_the_evaluation_with_a_teachers_scores() {
     );
 }
 
+/// `selfplay --fit-policy` (docs/ai.md, "A learned policy for the tree
+/// search"): fitted to the moves tiltak searched in the 5x5 match file, the
+/// policy names tiltak's held-out moves better than a choice among all
+/// legal moves alike, and its file reads back.
+#[test]
+fn fit_policy_learns_a_teachers_moves() {
+    let dir = tempfile::tempdir().unwrap();
+    let policy = dir.path().join("policy.txt");
+    let policy = policy.to_str().unwrap();
+    let file = "tests/data/tak/games/racetrack-5x5-tc30.ptn";
+    let common = ["selfplay", "--a", "10", "--b", "10", "--size", "5"];
+    let fit = [
+        "--fit-policy",
+        file,
+        "--teacher",
+        "tiltak",
+        "--tune-out",
+        policy,
+    ];
+    let out = taktable(&[&common[..], &fit].concat());
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    // "N positions fitted, M held out: cross-entropy X (every move alike
+    // Y), the policy's top move the teacher's Z"
+    let numbers: Vec<f64> = text
+        .split(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .filter_map(|w| w.trim_end_matches('.').parse().ok())
+        .collect();
+    let [fitted, held_out, cross_entropy, uniform, _top] = numbers[..] else {
+        panic!("{text}");
+    };
+    assert!(fitted > 1000.0 && held_out > 100.0, "{text}");
+    assert!(cross_entropy < uniform, "{text}");
+
+    // The file is one `tei --mcts --policy` reads (tests/tei.rs plays
+    // with a policy file).
+    let written = std::fs::read_to_string(policy).unwrap();
+    let read = taktable::games::tak::search::policy::Policy::from_text(&written).unwrap();
+    assert_eq!(read.to_text(), written);
+
+    let out = taktable(&[&common[..], &["--fit-policy", file]].concat());
+    assert!(stderr(&out).contains("--fit-policy needs --teacher"));
+    let out = taktable(&[&common[..], &["--fit-policy", file, "--teacher", "nobody"]].concat());
+    assert!(!out.status.success());
+    assert!(
+        stderr(&out).contains("0 positions where nobody moved"),
+        "{}",
+        stderr(&out)
+    );
+    let out = taktable(&["tei", "--mcts", "--policy", file]);
+    assert!(!out.status.success());
+    assert!(
+        stderr(&out).contains("a policy file starts"),
+        "{}",
+        stderr(&out)
+    );
+}
+
 #[test]
 fn replay_takat_records() {
     // RULINGS Takat 8: the player left without a legal turn loses.

@@ -7,6 +7,7 @@
 use std::io::Write;
 use std::process::{Command, Stdio};
 
+use taktable::games::tak::search::policy::Policy;
 use taktable::games::tak::{Move, Position, Rules};
 
 fn run_tei(input: &str) -> String {
@@ -95,25 +96,58 @@ fn the_tree_search_answers_over_tei() {
     // `tei --mcts` (docs/ai.md, "A search that averages: MCTS (2026-11-29,
     // evening)"): a road in one is played (RULINGS Tak 5), and `go nodes`
     // counts the tree's visits.
+    let out = road_then_opening(&["--mcts"], "movetime 500", "nodes 500");
+    assert!(out.contains(" nodes 500 "), "{out}");
+}
+
+/// Runs `tei` with `args` on a 5x5 position with a road in one for White
+/// (a1-d1; e1 completes it), then on 6x6 after `a1 f6`: checks that the
+/// first answer is the road and the second a legal move; returns the
+/// output.
+fn road_then_opening(args: &[&str], first_go: &str, second_go: &str) -> String {
     let out = run_tei_with(
-        &["--mcts"],
-        "teinewgame 5\n\
-         position tps x5/x5/x5/2,2,2,x2/1,1,1,1,x 1 5\n\
-         go movetime 500\n\
-         teinewgame 6\n\
-         position startpos moves a1 f6\n\
-         go nodes 500\n",
+        args,
+        &format!(
+            "teinewgame 5\n\
+             position tps x5/x5/x5/2,2,2,x2/1,1,1,1,x 1 5\n\
+             go {first_go}\n\
+             teinewgame 6\n\
+             position startpos moves a1 f6\n\
+             go {second_go}\n"
+        ),
     );
     let moves = best_moves(&out);
     assert_eq!(moves.len(), 2, "{out}");
     let e1 = moves[0].to_string();
     assert!(e1 == "e1" || e1 == "Ce1", "{out}");
-    assert!(out.contains(" nodes 500 "), "{out}");
     let mut position = Position::new(Rules::standard(6).unwrap());
     for text in ["a1", "f6"] {
         position.play(text.parse().unwrap()).unwrap();
     }
     position.play(moves[1]).unwrap();
+    out
+}
+
+#[test]
+fn the_tree_search_plays_with_a_policy_file() {
+    // `tei --mcts --policy FILE` (docs/ai.md, "A learned policy for the
+    // tree search"): with a policy file (here one weighing every move
+    // alike) the tree search still plays a road in one (RULINGS Tak 5) and
+    // a legal move after `a1 f6`; a file that is not a policy is refused
+    // before any line is read.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("policy.txt");
+    std::fs::write(&file, Policy::uniform().to_text()).unwrap();
+    let file = file.to_str().unwrap();
+    road_then_opening(&["--mcts", "--policy", file], "nodes 300", "nodes 300");
+
+    let refused = Command::new(env!("CARGO_BIN_EXE_taktable"))
+        .args(["tei", "--mcts", "--policy", "Cargo.toml"])
+        .output()
+        .unwrap();
+    assert!(!refused.status.success());
+    let error = String::from_utf8_lossy(&refused.stderr);
+    assert!(error.contains("a policy file starts"), "{error}");
 }
 
 #[test]

@@ -16,7 +16,7 @@ use super::score::Score;
 use super::{read_text, read_weights};
 use crate::games::kit::search::mix;
 use crate::games::tak::search::eval::Weights;
-use crate::games::tak::search::{tune, Level, Limits, Searcher};
+use crate::games::tak::search::{policy, tune, Level, Limits, Searcher};
 use crate::games::tak::{self, Komi, Opening, Rules};
 use crate::games::taka;
 use crate::games::takat;
@@ -139,6 +139,15 @@ pub struct SelfplayArgs {
     /// and the mean distance between them.
     #[arg(long)]
     judge: Option<std::path::PathBuf>,
+    /// Play no games: fit a move policy (for `tei --mcts --policy`) to the
+    /// moves `--teacher` chose in the games of this PTN file (its moves
+    /// that carry an engine's comment, so not a book's), print how well it
+    /// names the held-out moves, and write it to `--tune-out`.
+    #[arg(long)]
+    fit_policy: Option<std::path::PathBuf>,
+    /// Passes of the policy's fit over the positions.
+    #[arg(long, default_value_t = 30)]
+    policy_epochs: usize,
 }
 
 /// The weights in `file`, else the built-in ones of `size`.
@@ -225,6 +234,30 @@ fn run_judge(args: &SelfplayArgs, path: &std::path::Path) -> std::result::Result
 
 /// `--label`: the teacher engine's searched winning chance for every
 /// recorded position, blended with the position's result.
+fn run_fit_policy(args: &SelfplayArgs, path: &std::path::Path) -> std::result::Result<(), String> {
+    let teacher = args
+        .teacher
+        .as_deref()
+        .ok_or("--fit-policy needs --teacher")?;
+    let samples = policy::samples_from_ptn(&read_text(path)?, teacher)?;
+    if samples.len() < 10 {
+        return Err(format!(
+            "{} positions where {teacher} moved: too few to fit",
+            samples.len()
+        ));
+    }
+    let fit = policy::fit(&samples, args.policy_epochs);
+    println!(
+        "{} positions fitted, {} held out: cross-entropy {:.4} (every move alike {:.4}), the policy's top move the teacher's {:.3}",
+        fit.train, fit.held_out, fit.cross_entropy, fit.uniform_cross_entropy, fit.top_one
+    );
+    if let Some(out) = &args.tune_out {
+        std::fs::write(out, fit.policy.to_text())
+            .map_err(|e| format!("writing {}: {e}", out.display()))?;
+    }
+    Ok(())
+}
+
 fn run_label(args: &SelfplayArgs, path: &std::path::Path) -> std::result::Result<(), String> {
     let text = read_text(path)?;
     let command = args.engine.as_ref().ok_or("--label needs --engine")?;
@@ -288,6 +321,9 @@ pub fn run(args: SelfplayArgs) -> std::result::Result<(), String> {
     }
     if let Some(path) = &args.judge {
         return run_judge(&args, path);
+    }
+    if let Some(path) = &args.fit_policy {
+        return run_fit_policy(&args, path);
     }
     if let Some(path) = &args.ptn_to_record {
         let text = read_text(path)?;

@@ -23,6 +23,7 @@ use std::time::Duration;
 use clap::Args;
 
 use crate::games::tak::search::mcts::Mcts;
+use crate::games::tak::search::policy::Policy;
 use crate::games::tak::search::{Level, Limits, Report, Searcher, Settings};
 use crate::games::tak::{Komi, Move, Opening, Position, Rules};
 
@@ -46,6 +47,10 @@ pub struct TeiArgs {
     /// experiment; `Level` then only sets the limits).
     #[arg(long)]
     mcts: bool,
+    /// With `--mcts`: the move policy in this file (`selfplay
+    /// --fit-policy`) as the tree's prior, instead of one ply of evaluation.
+    #[arg(long, requires = "mcts")]
+    policy: Option<std::path::PathBuf>,
 }
 
 pub fn run(args: TeiArgs) -> Result<(), String> {
@@ -54,7 +59,14 @@ pub fn run(args: TeiArgs) -> Result<(), String> {
     let mut session = Session::new(level, args.seed);
     session.fixed_nodes = args.nodes;
     if args.mcts {
-        session.mcts = Some(Mcts::new());
+        let mut mcts = Mcts::new();
+        if let Some(path) = &args.policy {
+            let text = super::read_text(path)?;
+            let policy =
+                Policy::from_text(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+            mcts.set_policy(Arc::new(policy));
+        }
+        session.mcts = Some(mcts);
     }
     if let Some(path) = &args.weights {
         let weights = Arc::new(super::read_weights(path)?);

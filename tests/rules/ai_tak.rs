@@ -4,8 +4,10 @@
 
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
+use std::sync::Arc;
 use std::time::Duration;
 use taktable::games::tak::search::mcts::Mcts;
+use taktable::games::tak::search::policy::Policy;
 use taktable::games::tak::search::{Level, Limits, Searcher, Settings};
 use taktable::games::tak::{Color, Komi, Opening, Outcome, Position, Rules};
 
@@ -220,6 +222,23 @@ fn mcts_best(position: &Position, visits: u64) -> taktable::games::tak::Move {
     Mcts::new().search(position, limits).unwrap().best()
 }
 
+/// The tree search as it plays with a policy file (`tei --mcts --policy`),
+/// here a policy that weighs every move alike: what it finds it finds by
+/// the moves' values and the rules, not by what a fit learnt.
+fn with_policy() -> Mcts {
+    let mut mcts = Mcts::new();
+    mcts.set_policy(Arc::new(Policy::uniform()));
+    mcts
+}
+
+fn policy_best(position: &Position, visits: u64) -> taktable::games::tak::Move {
+    let limits = Limits {
+        nodes: Some(visits),
+        ..Limits::default()
+    };
+    with_policy().search(position, limits).unwrap().best()
+}
+
 #[test]
 fn the_tree_search_plays_a_road_in_one() {
     // A road in one, by placement or by spread, ends the game (RULINGS Tak 5):
@@ -229,14 +248,16 @@ fn the_tree_search_plays_a_road_in_one() {
     for size in 3..=8 {
         for position in road_in_one_positions(&mut rng, size, 4) {
             let mover = position.to_move();
-            let mut after = position.clone();
-            after.play(mcts_best(&position, 200)).unwrap();
-            assert_eq!(
-                after.outcome(),
-                Some(Outcome::Road(mover)),
-                "{}",
-                position.tps()
-            );
+            for best in [mcts_best(&position, 200), policy_best(&position, 200)] {
+                let mut after = position.clone();
+                after.play(best).unwrap();
+                assert_eq!(
+                    after.outcome(),
+                    Some(Outcome::Road(mover)),
+                    "{}",
+                    position.tps()
+                );
+            }
             checked += 1;
         }
     }
@@ -248,6 +269,9 @@ fn the_tree_search_plays_a_road_in_one() {
     .unwrap();
     let wins = spread_only.road_wins_for(Color::White);
     assert!(wins.contains(&mcts_best(&spread_only, 200)));
+    // With a policy too, every move is played once when its node is
+    // reached, to see whether it ends the game.
+    assert!(wins.contains(&policy_best(&spread_only, 200)));
 }
 
 #[test]
@@ -256,45 +280,49 @@ fn the_tree_search_answers_a_single_road_threat() {
     // line, or lose at once (RULINGS Tak 5).
     let position = Position::from_tps_standard("x5/x5/x5/2,2,x3/1,1,1,1,x 2 5").unwrap();
     for visits in [50, 500, 5_000] {
-        let mut after = position.clone();
-        after.play(mcts_best(&position, visits)).unwrap();
-        assert!(
-            after.road_wins_for(Color::White).is_empty(),
-            "{visits} visits"
-        );
+        for best in [mcts_best(&position, visits), policy_best(&position, visits)] {
+            let mut after = position.clone();
+            after.play(best).unwrap();
+            assert!(
+                after.road_wins_for(Color::White).is_empty(),
+                "{visits} visits"
+            );
+        }
     }
 }
 
 #[test]
 fn the_tree_search_plays_legal_moves_within_its_visits() {
     let mut rng = SmallRng::seed_from_u64(4444);
-    let mut mcts = Mcts::new();
-    for size in 3..=8 {
-        for _ in 0..20 {
-            let position = random_position(&mut rng, size);
-            let visits = rng.random_range(1..300);
-            let limits = Limits {
-                nodes: Some(visits),
-                ..Limits::default()
-            };
-            let report = mcts.search(&position, limits).unwrap();
-            assert!(report.nodes <= visits);
-            assert!(position.check(report.best()).is_ok(), "{}", position.tps());
-            let mut line = position.clone();
-            for mv in &report.pv {
-                assert!(
-                    line.play(*mv).is_ok(),
-                    "pv {:?} in {}",
-                    report.pv,
-                    position.tps()
-                );
-                if line.is_over() {
-                    break;
+    for mut mcts in [Mcts::new(), with_policy()] {
+        for size in 3..=8 {
+            for _ in 0..20 {
+                let position = random_position(&mut rng, size);
+                let visits = rng.random_range(1..300);
+                let limits = Limits {
+                    nodes: Some(visits),
+                    ..Limits::default()
+                };
+                let report = mcts.search(&position, limits).unwrap();
+                assert!(report.nodes <= visits);
+                assert!(position.check(report.best()).is_ok(), "{}", position.tps());
+                let mut line = position.clone();
+                for mv in &report.pv {
+                    assert!(
+                        line.play(*mv).is_ok(),
+                        "pv {:?} in {}",
+                        report.pv,
+                        position.tps()
+                    );
+                    if line.is_over() {
+                        break;
+                    }
                 }
             }
         }
     }
     // A finished game has no move to search.
+    let mcts = &mut Mcts::new();
     let over = Position::from_tps_standard("x3/x3/1,1,1 2 3").unwrap();
     assert!(over.is_over());
     assert!(mcts.search(&over, Limits::default()).is_none());

@@ -216,6 +216,15 @@ pub fn features<S: Sink>(
     Features::Phase(phase(position))
 }
 
+/// A square's class (see [`CLASSES`]) on a board of `size`.
+pub(crate) fn square_class(square: Square, size: u8) -> usize {
+    let near = |x: u8| x.min(size - 1 - x).min(3) as usize;
+    let (a, b) = (near(square.file()), near(square.rank()));
+    let (lo, hi) = (a.min(b), a.max(b));
+    // Index of (lo, hi) with lo <= hi <= 3, row by row.
+    [0, 4, 7, 9][lo] + (hi - lo)
+}
+
 /// The class masks of a board size: the squares of each class.
 fn class_masks(size: u8) -> &'static [u64; CLASSES] {
     static MASKS: std::sync::OnceLock<[[u64; CLASSES]; 9]> = std::sync::OnceLock::new();
@@ -223,12 +232,7 @@ fn class_masks(size: u8) -> &'static [u64; CLASSES] {
         let mut all = [[0u64; CLASSES]; 9];
         for (size, masks) in all.iter_mut().enumerate().skip(3) {
             for square in Square::all(size as u8) {
-                let near = |x: u8| x.min(size as u8 - 1 - x).min(3) as usize;
-                let (a, b) = (near(square.file()), near(square.rank()));
-                let (lo, hi) = (a.min(b), a.max(b));
-                // Index of (lo, hi) with lo <= hi <= 3, row by row.
-                let class = [0, 4, 7, 9][lo] + (hi - lo);
-                masks[class] |= 1 << square.index();
+                masks[square_class(square, size as u8)] |= 1 << square.index();
             }
         }
         all

@@ -13,6 +13,12 @@
 //! a road by placement, has its value fixed; a node with a winning move,
 //! or only losing ones, is decided, and so is then the move into it, up
 //! the tree (an MCTS-solver: a forced road is proven, not averaged).
+//!
+//! With a learned [`Policy`] (`tei --mcts --policy FILE`) a node instead
+//! evaluates only itself: the prior is the policy's softmax over its
+//! moves, each move starts from the node's own evaluation (one virtual
+//! visit), and the roads are exact as above (docs/ai.md, "A learned policy
+//! for the tree search").
 
 use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
 use std::sync::Arc;
@@ -20,9 +26,11 @@ use std::time::Instant;
 
 use super::alphabeta::{Report, WIN};
 use super::eval::{self, road_in_one_by_placement, Weights};
+use super::policy::{Context, Policy};
 use super::tune::{self, SCALE};
 use crate::games::kit::search::Limits;
 use crate::games::tak::moves::Move;
+use crate::games::tak::piece::Color;
 use crate::games::tak::position::{Position, Undo};
 
 /// How strongly the prior prefers moves whose one-ply chance is higher:
@@ -77,6 +85,9 @@ struct Node {
     visits: u32,
     /// The node's value when it is decided, for the player to move.
     decided: Option<f32>,
+    /// Its value when first reached, for the player to move: the best
+    /// move's one-ply chance, or with a policy its own evaluation.
+    value: f32,
 }
 
 /// A tree search that keeps its arena between moves (cleared at each).
@@ -84,6 +95,7 @@ pub struct Mcts {
     nodes: Vec<Node>,
     edges: Vec<Edge>,
     weights: Option<Arc<Weights>>,
+    policy: Option<Arc<Policy>>,
     stop: Option<Arc<AtomicBool>>,
     /// The current descent: (node, edge) and each move's undo.
     path: Vec<(u32, u32)>,
@@ -104,6 +116,7 @@ impl Mcts {
             nodes: Vec::new(),
             edges: Vec::new(),
             weights: None,
+            policy: None,
             stop: None,
             path: Vec::new(),
             undos: Vec::new(),
@@ -114,6 +127,11 @@ impl Mcts {
     /// Evaluates with these weights instead of the board size's own.
     pub fn set_weights(&mut self, weights: Arc<Weights>) {
         self.weights = Some(weights);
+    }
+
+    /// Scores moves by this policy instead of one ply of evaluation.
+    pub fn set_policy(&mut self, policy: Arc<Policy>) {
+        self.policy = Some(policy);
     }
 
     /// A flag that, once set, ends the search under way (TEI's `stop`).
@@ -200,7 +218,7 @@ impl Mcts {
                     self.edges[index as usize].child = Child::Node(child);
                     let new = self.nodes[child as usize];
                     settled = new.decided.is_some();
-                    break new.decided.unwrap_or_else(|| self.best_chance(child));
+                    break new.decided.unwrap_or(new.value);
                 }
             }
         };
@@ -244,7 +262,8 @@ impl Mcts {
     }
 
     /// Adds the node of `position` (the player to move there has a move),
-    /// its moves evaluated one ply deep; returns its index. Below the
+    /// its moves evaluated one ply deep or scored by the policy; returns
+    /// its index. Below the
     /// root, a road by placement decides the node without its moves (the
     /// root must name the move).
     fn expand(&mut self, position: &mut Position, weights: &Weights, root: bool) -> u32 {
@@ -257,50 +276,30 @@ impl Mcts {
                 len: 0,
                 visits: 0,
                 decided: Some(1.0),
+                value: 1.0,
             });
             return index;
         }
         let mut moves = std::mem::take(&mut self.moves);
         moves.clear();
         position.legal_moves_into(&mut moves);
-        for &mv in &moves {
-            let undo = position.play_unchecked(mv);
-            let child = if let Some(outcome) = position.outcome() {
-                Child::Exact(match outcome.winner() {
-                    None => 0.5,
-                    Some(w) if w == mover => 1.0,
-                    Some(_) => 0.0,
-                })
-            } else {
-                if road_in_one_by_placement(position, position.to_move()) {
-                    Child::Exact(0.0)
-                } else {
-                    Child::None
-                }
-            };
-            let chance = match child {
-                Child::Exact(value) => value,
-                _ => {
-                    let score = eval::evaluate_searched(position, true, weights, false);
-                    1.0 - tune::chance(score as f64) as f32
-                }
-            };
-            position.undo(mv, undo);
-            self.edges.push(Edge {
-                mv,
-                prior: chance,
-                visits: 0,
-                total: chance,
-                child,
-            });
-        }
+        let (sharpness, value) = match self.policy.clone() {
+            Some(policy) => (1.0, self.push_by_policy(position, weights, &policy, &moves)),
+            None => (
+                PRIOR_SHARPNESS,
+                self.push_one_ply(position, weights, &moves),
+            ),
+        };
         self.moves = moves;
+        // The prior: a softmax of the scores the edges were pushed with.
         let edges = &mut self.edges[first as usize..];
-        // The prior: a softmax of the one-ply chances.
-        let top = edges.iter().map(|e| e.prior).fold(0.0f32, f32::max);
+        let top = edges
+            .iter()
+            .map(|e| e.prior)
+            .fold(f32::NEG_INFINITY, f32::max);
         let mut sum = 0.0;
         for edge in edges.iter_mut() {
-            edge.prior = ((edge.prior - top) * PRIOR_SHARPNESS).exp();
+            edge.prior = ((edge.prior - top) * sharpness).exp();
             sum += edge.prior;
         }
         for edge in edges.iter_mut() {
@@ -311,9 +310,70 @@ impl Mcts {
             len: edges.len() as u32,
             visits: 0,
             decided: None,
+            value,
         });
         self.settle(index);
         index
+    }
+
+    /// Pushes the edges of `moves`, each evaluated one ply deep: its
+    /// chance is its score for the prior and its first value. Returns the
+    /// node's value, its best move's chance.
+    fn push_one_ply(&mut self, position: &mut Position, weights: &Weights, moves: &[Move]) -> f32 {
+        let mover = position.to_move();
+        let mut best = 0.0f32;
+        for &mv in moves {
+            let undo = position.play_unchecked(mv);
+            let child = exact_after(position, mover);
+            let chance = match child {
+                Child::Exact(value) => value,
+                _ => {
+                    let score = eval::evaluate_searched(position, true, weights, false);
+                    1.0 - tune::chance(score as f64) as f32
+                }
+            };
+            position.undo(mv, undo);
+            best = best.max(chance);
+            self.edges.push(Edge {
+                mv,
+                prior: chance,
+                visits: 0,
+                total: chance,
+                child,
+            });
+        }
+        best
+    }
+
+    /// Pushes the edges of `moves` with the policy's scores for the prior
+    /// and the node's own evaluation as their first value, each move
+    /// played only to see whether its value is exact. Returns the node's
+    /// value.
+    fn push_by_policy(
+        &mut self,
+        position: &mut Position,
+        weights: &Weights,
+        policy: &Policy,
+        moves: &[Move],
+    ) -> f32 {
+        let mover = position.to_move();
+        let score = eval::evaluate_searched(position, true, weights, false);
+        let value = tune::chance(score as f64) as f32;
+        let context = Context::new(position);
+        for &mv in moves {
+            let prior = policy.score(position, &context, mv);
+            let undo = position.play_unchecked(mv);
+            let child = exact_after(position, mover);
+            position.undo(mv, undo);
+            self.edges.push(Edge {
+                mv,
+                prior,
+                visits: 0,
+                total: value,
+                child,
+            });
+        }
+        value
     }
 
     /// Decides a node by its exact moves (one that wins, or all losing);
@@ -334,14 +394,6 @@ impl Mcts {
     fn edges_of(&self, node: u32) -> &[Edge] {
         let node = self.nodes[node as usize];
         &self.edges[node.first as usize..(node.first + node.len) as usize]
-    }
-
-    /// The best one-ply chance among a node's moves.
-    fn best_chance(&self, node: u32) -> f32 {
-        self.edges_of(node)
-            .iter()
-            .map(|e| e.mean())
-            .fold(0.0, f32::max)
     }
 
     /// The move played: a winning one if there is, else the most visited
@@ -371,6 +423,20 @@ impl Mcts {
             }
         }
         pv
+    }
+}
+
+/// What a move of `mover`, just played, is worth if that is known at once:
+/// it ended the game, or it leaves the opponent a road by placement.
+fn exact_after(position: &Position, mover: Color) -> Child {
+    match position.outcome() {
+        Some(outcome) => Child::Exact(match outcome.winner() {
+            None => 0.5,
+            Some(w) if w == mover => 1.0,
+            Some(_) => 0.0,
+        }),
+        None if road_in_one_by_placement(position, position.to_move()) => Child::Exact(0.0),
+        None => Child::None,
     }
 }
 

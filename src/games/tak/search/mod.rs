@@ -10,7 +10,8 @@
 //! - [`ordering`]: killer moves and the history table.
 //! - [`alphabeta`]: iterative deepening PVS with null move and reductions.
 //! - [`levels`]: levels 1-10.
-//! - [`mcts`]: a tree search that averages leaves (an experiment, TEI only).
+//! - [`mcts`]: a tree search that averages leaves (an experiment, TEI only);
+//!   [`policy`]: a move policy fitted to a teacher's moves, its prior.
 //! - [`analysis`]: every position of a game judged alike (`/analyze`).
 //!
 //! `docs/ai.md` describes the design and the measurements.
@@ -24,6 +25,7 @@ pub mod mcts;
 pub mod network;
 pub mod numbers;
 pub mod ordering;
+pub mod policy;
 pub mod tt;
 pub mod tune;
 pub mod weights;
