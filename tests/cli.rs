@@ -264,7 +264,7 @@ fn fit_policy_learns_a_teachers_moves() {
     let [fitted, held_out, cross_entropy, uniform, _top] = numbers[..] else {
         panic!("{text}");
     };
-    assert!(fitted > 1000.0 && held_out > 100.0, "{text}");
+    assert!(fitted > 1000.0 && held_out >= 100.0, "{text}");
     assert!(cross_entropy < uniform, "{text}");
 
     // The file is one `tei --mcts --policy` reads (tests/tei.rs plays

@@ -232,8 +232,7 @@ fn run_judge(args: &SelfplayArgs, path: &std::path::Path) -> std::result::Result
     Ok(())
 }
 
-/// `--label`: the teacher engine's searched winning chance for every
-/// recorded position, blended with the position's result.
+/// `--fit-policy`: a move policy fitted to a teacher's moves.
 fn run_fit_policy(args: &SelfplayArgs, path: &std::path::Path) -> std::result::Result<(), String> {
     let teacher = args
         .teacher
@@ -258,6 +257,8 @@ fn run_fit_policy(args: &SelfplayArgs, path: &std::path::Path) -> std::result::R
     Ok(())
 }
 
+/// `--label`: the teacher engine's searched winning chance for every
+/// recorded position, blended with the position's result.
 fn run_label(args: &SelfplayArgs, path: &std::path::Path) -> std::result::Result<(), String> {
     let text = read_text(path)?;
     let command = args.engine.as_ref().ok_or("--label needs --engine")?;

@@ -465,10 +465,12 @@ pub struct PolicyFit {
     pub uniform_cross_entropy: f64,
 }
 
-/// Fits the weights by Adam on the cross-entropy of the teacher's move
-/// (every tenth position held out), `epochs` passes in batches of 256.
+/// Fits the weights by Adam on the cross-entropy of the teacher's move,
+/// `epochs` passes in batches of 256. Every tenth block of 50 positions
+/// (about one player's moves in a game) is held out, so that most held-out
+/// positions come from games the fit did not see.
 pub fn fit(samples: &[Sample], epochs: usize) -> PolicyFit {
-    let held = |i: usize| i % 10 == 9;
+    let held = |i: usize| (i / 50) % 10 == 9;
     let mut policy = Policy::uniform();
     let (mut m, mut v) = (vec![0.0f64; FEATURES], vec![0.0f64; FEATURES]);
     let (rate, beta1, beta2, l2) = (0.02, 0.9, 0.999, 1e-5);
@@ -606,14 +608,14 @@ mod tests {
     fn the_fit_learns_the_teachers_preference_and_the_file_reads_back() {
         // The teacher always picks the move with feature 7, among moves
         // with features 3 and 5: the fit must name it on held-out positions.
-        let samples: Vec<Sample> = (0..200)
+        let samples: Vec<Sample> = (0..2000)
             .map(|_| Sample {
                 moves: vec![vec![3], vec![7], vec![5]],
                 chosen: 1,
             })
             .collect();
-        let fit = fit(&samples, 300);
-        assert_eq!(fit.held_out, 20);
+        let fit = fit(&samples, 30);
+        assert_eq!(fit.held_out, 200);
         assert_eq!(fit.top_one, 1.0);
         assert!(fit.cross_entropy < 0.1 && fit.uniform_cross_entropy > 1.0);
         let text = fit.policy.to_text();
