@@ -9,10 +9,11 @@
 use super::eval::{placement_wins, square_class};
 use super::feature::CLASSES;
 use super::numbers::numbers_line;
-use crate::games::tak::bitboard::Geometry;
+use crate::games::tak::bitboard::{Bitboard, Geometry};
 use crate::games::tak::moves::Move;
 use crate::games::tak::piece::{Color, Role};
 use crate::games::tak::position::Position;
+use crate::games::tak::square::Square;
 
 /// The feature blocks, by first index. Placements, per role (flat, wall,
 /// capstone), `ROLES` slots apart.
@@ -65,6 +66,8 @@ const SPREAD_CAPTIVES: usize = SPREAD_NET + 7;
 const SPREAD_END_NEXT: usize = SPREAD_CAPTIVES + 4;
 /// The game's phase as for placements.
 const SPREAD_PHASE: usize = SPREAD_END_NEXT + 5;
+// The blocks below came after the first fit; their place in the file's
+// order is kept.
 /// A road piece placed here joins own groups into one missing this many
 /// ranks or files (the fewer) to a road: 1, 2, 3 or more.
 const PLACE_MISSING: usize = SPREAD_PHASE + 4;
@@ -103,13 +106,10 @@ impl Groups {
             left &= !group;
             let id = groups.lines.len() as u8;
             let (mut ranks, mut files) = (0u8, 0u8);
-            let mut squares = group;
-            while squares != 0 {
-                let index = squares.trailing_zeros() as usize;
-                squares &= squares - 1;
-                groups.of[index] = id;
-                ranks |= 1 << (index / 8);
-                files |= 1 << (index % 8);
+            for square in Bitboard(group).squares() {
+                groups.of[square.index()] = id;
+                ranks |= 1 << square.rank();
+                files |= 1 << square.file();
             }
             groups.lines.push((ranks, files));
             groups.best_missing = groups.best_missing.min(missing(ranks, files, size));
@@ -117,35 +117,25 @@ impl Groups {
         groups
     }
 
-    /// The ranks and files of the groups next to `b`, with `b`'s own.
-    fn joined(&self, b: u64, g: &Geometry) -> (u8, u8) {
-        let index = b.trailing_zeros() as usize;
-        let (mut ranks, mut files) = (1u8 << (index / 8), 1u8 << (index % 8));
-        let mut next = g.neighbours(b);
-        while next != 0 {
-            let at = next.trailing_zeros() as usize;
-            next &= next - 1;
-            if let Some(&(r, f)) = self.lines.get(self.of[at] as usize) {
-                ranks |= r;
-                files |= f;
-            }
-        }
-        (ranks, files)
+    /// The groups next to a square: each one's ranks and files.
+    fn next_to(&self, square: Square, g: &Geometry) -> impl Iterator<Item = (u8, u8)> + '_ {
+        Bitboard(g.neighbours(bit(square)))
+            .squares()
+            .filter_map(|at| self.lines.get(self.of[at.index()] as usize).copied())
     }
 
-    /// The fewest ranks or files missed by a group next to `b`.
-    fn nearest_missing(&self, b: u64, g: &Geometry, size: u8) -> Option<u32> {
-        let mut next = g.neighbours(b);
-        let mut best = None;
-        while next != 0 {
-            let at = next.trailing_zeros() as usize;
-            next &= next - 1;
-            if let Some(&(r, f)) = self.lines.get(self.of[at] as usize) {
-                let m = missing(r, f, size);
-                best = Some(best.map_or(m, |b: u32| b.min(m)));
-            }
-        }
-        best
+    /// The ranks and files of the groups next to `square`, with its own.
+    fn joined(&self, square: Square, g: &Geometry) -> (u8, u8) {
+        let own = (1u8 << square.rank(), 1u8 << square.file());
+        self.next_to(square, g)
+            .fold(own, |(ranks, files), (r, f)| (ranks | r, files | f))
+    }
+
+    /// The fewest ranks or files missed by a group next to `square`.
+    fn nearest_missing(&self, square: Square, g: &Geometry, size: u8) -> Option<u32> {
+        self.next_to(square, g)
+            .map(|(ranks, files)| missing(ranks, files, size))
+            .min()
     }
 }
 
@@ -198,7 +188,7 @@ impl Context {
     }
 }
 
-fn bit(square: crate::games::tak::square::Square) -> u64 {
+fn bit(square: Square) -> u64 {
     1 << square.index()
 }
 
@@ -242,14 +232,16 @@ pub fn features(position: &Position, context: &Context, mv: Move, mut add: impl 
             };
             add(PLACE_LINE + r * 4 + in_line);
             if role != Role::Wall {
-                let (ranks, files) = context.own_groups.joined(b, g);
+                let (ranks, files) = context.own_groups.joined(square, g);
                 let m = missing(ranks, files, context.size);
                 add(PLACE_MISSING + r * 3 + missing_slot(m));
                 if m < context.own_groups.best_missing {
                     add(PLACE_GAINS + r);
                 }
             }
-            let theirs = context.their_groups.nearest_missing(b, g, context.size);
+            let theirs = context
+                .their_groups
+                .nearest_missing(square, g, context.size);
             add(PLACE_THEIR_GROUP + r * 4 + theirs.map_or(3, missing_slot));
             add(PLACE_PHASE + r * 4 + context.phase);
         }
@@ -330,7 +322,7 @@ pub fn features(position: &Position, context: &Context, mv: Move, mut add: impl 
             add(SPREAD_PHASE + context.phase);
             let last_top = stack.color_at(height - 1);
             if last_top == context.mover && top_role != Role::Wall {
-                let (ranks, files) = context.own_groups.joined(bit(at), g);
+                let (ranks, files) = context.own_groups.joined(at, g);
                 add(SPREAD_MISSING + missing_slot(missing(ranks, files, context.size)));
             } else {
                 add(SPREAD_MISSING + 3);
@@ -340,7 +332,7 @@ pub fn features(position: &Position, context: &Context, mv: Move, mut add: impl 
 }
 
 /// The squares of a square's rank and file, on a board of `size`.
-fn line_mask(square: crate::games::tak::square::Square, size: u8) -> u64 {
+fn line_mask(square: Square, size: u8) -> u64 {
     let row = ((1u64 << size) - 1) << (square.rank() * 8);
     let column = (0..size).fold(0u64, |m, r| m | 1 << (r * 8 + square.file()));
     row | column
