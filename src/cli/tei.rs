@@ -12,8 +12,8 @@
 //!
 //! `--mcts` searches with the tree search of [`crate::games::tak::search::mcts`]
 //! instead (an experiment): one `info` line after the search, `nodes`
-//! counting visits; `depth` is not a limit of it, and a search without a
-//! limit ends when the tree is full.
+//! counting visits; `depth` ends it when a descent first reaches that
+//! many plies, and a search without a limit ends when the tree is full.
 
 use std::io::{self, BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};

@@ -139,7 +139,8 @@ impl Mcts {
         self.stop = Some(flag);
     }
 
-    /// Searches `position` within `limits` (nodes count visits; a clock's
+    /// Searches `position` within `limits` (nodes count visits; a depth
+    /// ends it when a descent first reaches that many plies; a clock's
     /// target time ends the search, else its most) and reports the most
     /// visited move, or `None` when the game is over.
     pub fn search(&mut self, position: &Position, limits: Limits) -> Option<Report> {
@@ -166,7 +167,10 @@ impl Mcts {
             }
             deepest = deepest.max(self.visit(&mut position, weights));
             visits += 1;
-            if limits.nodes.is_some_and(|n| visits >= n) || self.edges.len() >= MAX_EDGES {
+            if limits.nodes.is_some_and(|n| visits >= n)
+                || limits.depth.is_some_and(|d| deepest >= d as usize)
+                || self.edges.len() >= MAX_EDGES
+            {
                 break;
             }
             if visits % CLOCK_INTERVAL == 0
@@ -475,6 +479,22 @@ mod tests {
         assert_eq!(report.best().to_string(), "a2");
         assert!(report.score > DECIDED, "score {}", report.score);
         assert!(report.nodes < 100_000);
+    }
+
+    #[test]
+    fn a_depth_ends_the_search_when_a_descent_reaches_it() {
+        // TEI's `go depth`: the tree search's depth is its deepest descent.
+        let position = Position::from_tps_standard("x6/x6/x6/x6/x6/1,x4,2 1 2").unwrap();
+        for depth in [1, 3, 6] {
+            let limits = Limits {
+                depth: Some(depth),
+                ..Limits::default()
+            };
+            let report = Mcts::new().search(&position, limits).unwrap();
+            assert_eq!(report.depth, depth, "depth {depth}");
+            assert!(report.nodes < 100_000, "{} visits", report.nodes);
+            assert!(position.check(report.best()).is_ok());
+        }
     }
 
     #[test]
