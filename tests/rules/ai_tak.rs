@@ -214,12 +214,17 @@ fn the_searcher_answers_a_single_road_threat() {
 // The tree search (`taktable tei --mcts`, docs/ai.md "A search that
 // averages: MCTS (2026-11-29, evening)") on the same rules.
 
-fn mcts_best(position: &Position, visits: u64) -> taktable::games::tak::Move {
+/// The move `mcts` plays after `visits` visits.
+fn tree_best(mut mcts: Mcts, position: &Position, visits: u64) -> taktable::games::tak::Move {
     let limits = Limits {
         nodes: Some(visits),
         ..Limits::default()
     };
-    Mcts::new().search(position, limits).unwrap().best()
+    mcts.search(position, limits).unwrap().best()
+}
+
+fn mcts_best(position: &Position, visits: u64) -> taktable::games::tak::Move {
+    tree_best(Mcts::new(), position, visits)
 }
 
 /// The tree search as it plays with a policy file (`tei --mcts --policy`),
@@ -232,11 +237,7 @@ fn with_policy() -> Mcts {
 }
 
 fn policy_best(position: &Position, visits: u64) -> taktable::games::tak::Move {
-    let limits = Limits {
-        nodes: Some(visits),
-        ..Limits::default()
-    };
-    with_policy().search(position, limits).unwrap().best()
+    tree_best(with_policy(), position, visits)
 }
 
 #[test]

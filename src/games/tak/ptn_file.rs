@@ -353,6 +353,22 @@ impl PtnGame {
             .map(|(_, v)| v.as_str())
     }
 
+    /// The name in the `Player1` (White) or `Player2` (Black) tag of the
+    /// player who makes the move at `ply` (from 0), the sides alternating
+    /// from the start position's mover.
+    pub fn player_of_ply(&self, ply: usize) -> Option<&str> {
+        let first = self.start.to_move();
+        let mover = if ply % 2 == 0 {
+            first
+        } else {
+            first.opponent()
+        };
+        self.tag(match mover {
+            Color::White => "Player1",
+            Color::Black => "Player2",
+        })
+    }
+
     /// Plays every move from the start position.
     pub fn replay(&self) -> Result<Replay, ReplayError> {
         let mut position = self.start.clone();
@@ -434,6 +450,21 @@ mod tests {
 4. d1 e2'
 5. e1 R-0
 "#;
+
+    /// PTN: Player1 plays White, Player2 Black; from a TPS with Black to
+    /// move, the first move is Player2's.
+    #[test]
+    fn each_ply_is_its_movers_player() {
+        let game = PtnGame::parse(GAME).unwrap();
+        assert_eq!(game.player_of_ply(0), Some("alice"));
+        assert_eq!(game.player_of_ply(3), Some("bob"));
+        let from_black = PtnGame::parse(
+            "[Player1 \"alice\"]\n[Player2 \"bob\"]\n[TPS \"x3/x3/1,2,x 2 2\"]\n\n2... a3 3. c3\n",
+        )
+        .unwrap();
+        assert_eq!(from_black.player_of_ply(0), Some("bob"));
+        assert_eq!(from_black.player_of_ply(1), Some("alice"));
+    }
 
     /// RULINGS Tak 6 (result strings as in PTN): roads, flats and the results
     /// left to the players name a winner; `0-0` and `*` name none.

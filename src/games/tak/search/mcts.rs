@@ -267,9 +267,8 @@ impl Mcts {
 
     /// Adds the node of `position` (the player to move there has a move),
     /// its moves evaluated one ply deep or scored by the policy; returns
-    /// its index. Below the
-    /// root, a road by placement decides the node without its moves (the
-    /// root must name the move).
+    /// its index. Below the root, a road by placement decides the node
+    /// without its moves (the root must name the move).
     fn expand(&mut self, position: &mut Position, weights: &Weights, root: bool) -> u32 {
         let index = self.nodes.len() as u32;
         let first = self.edges.len() as u32;

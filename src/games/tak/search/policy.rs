@@ -172,13 +172,14 @@ impl Context {
         let reserve = position.rules().stones[mover.index()] as usize;
         let used = reserve.saturating_sub(position.stones_left(mover) as usize);
         let g = Geometry::of(position.size());
+        let own_road = position.road_pieces(mover);
         Context {
-            own_groups: Groups::new(position.road_pieces(mover), g, position.size()),
+            own_groups: Groups::new(own_road, g, position.size()),
             their_groups: Groups::new(position.road_pieces(their), g, position.size()),
             size: position.size(),
             mover,
             swap: position.in_swap_opening(),
-            own_road: position.road_pieces(mover),
+            own_road,
             own_tops: position.controlled(mover),
             their_tops: position.controlled(their),
             their_caps: position.controlled(their) & position.caps(),
@@ -218,7 +219,7 @@ pub fn features(position: &Position, context: &Context, mv: Move, mut add: impl 
             }
             if role != Role::Wall {
                 let road = context.own_road | b;
-                let empty = g.board & !(context.own_tops | context.their_tops) & !b;
+                let empty = position.empty_squares() & !b;
                 if g.road_completions(road, empty & g.neighbours(road)) != 0 {
                     add(PLACE_THREATENS + r);
                 }
@@ -418,8 +419,9 @@ pub fn samples_from_ptn(text: &str, teacher: &str) -> Result<Vec<Sample>, String
         let mut position = parsed.start.clone();
         for (i, text) in parsed.moves.iter().enumerate() {
             let mv: Move = text.parse().map_err(|e| format!("`{text}`: {e:?}"))?;
-            let tag = if i % 2 == 0 { "Player1" } else { "Player2" };
-            let teaches = parsed.tag(tag).is_some_and(|name| name.contains(teacher));
+            let teaches = parsed
+                .player_of_ply(i)
+                .is_some_and(|name| name.contains(teacher));
             let searched = parsed.comments.get(i).is_some_and(|c| c.is_some());
             if teaches && searched && !position.is_over() {
                 legal.clear();

@@ -90,8 +90,9 @@ pub fn records_from_ptn(
         };
         let teaches = |ply: usize| {
             teacher.is_some_and(|t| {
-                let tag = if ply % 2 == 0 { "Player1" } else { "Player2" };
-                parsed.tag(tag).is_some_and(|name| name.contains(&t.player))
+                parsed
+                    .player_of_ply(ply)
+                    .is_some_and(|name| name.contains(&t.player))
             })
         };
         let mut position = parsed.start.clone();
