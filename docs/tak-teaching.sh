@@ -37,8 +37,11 @@ mkdir -p "$work"
 run() { echo "+ $*" >&2; "$@"; }
 common=(--size "$size" --komi "$komi" --a 10 --b 10)
 
-# 1. Openings of 4, 6 and 8 random flat placements: the first half opens
-#    the games against tiltak, the second half our own games.
+# 1. Openings of 4, 6 and 8 random flat placements: the first GAMES/2
+#    lines open the games against tiltak (a line a pair), the next GAMES
+#    our own games (a line a game: a pair of the same player would repeat
+#    one game; earlier versions played it twice, and half of these
+#    games were repeats).
 book=$work/book.txt
 [ -s "$book" ] || run "$taktable" openings --size "$size" --plies 4,6,8 \
   --count $((games + games)) --seed "$seed" > "$book"

@@ -170,6 +170,44 @@ fn tally_of_a_racetrack_match_agrees_with_racetrack() {
     );
 }
 
+/// `selfplay` plays each book line with both colours; with the same player
+/// on both sides that pair would be one game twice (every level is
+/// deterministic for its seed), so each game then takes the next line.
+#[test]
+fn selfplay_gives_each_game_its_own_opening_when_the_players_are_the_same() {
+    let dir = tempfile::tempdir().unwrap();
+    let book = dir.path().join("book.txt");
+    std::fs::write(&book, "a1 e5\ne1 a5\n").unwrap();
+    let openings = |a: &str, b: &str| -> Vec<String> {
+        let out = taktable(&[
+            "selfplay",
+            "--size",
+            "5",
+            "--a",
+            a,
+            "--b",
+            b,
+            "--nodes",
+            "500",
+            "--games",
+            "2",
+            "--max-plies",
+            "6",
+            "--verbose",
+            "--book",
+            book.to_str().unwrap(),
+        ]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        stdout(&out)
+            .lines()
+            .filter_map(|line| line.split_once(" plies: "))
+            .map(|(_, moves)| moves.split(' ').take(2).collect::<Vec<_>>().join(" "))
+            .collect()
+    };
+    assert_eq!(openings("10", "10"), ["a1 e5", "e1 a5"]);
+    assert_eq!(openings("9", "10"), ["a1 e5", "a1 e5"]);
+}
+
 /// `selfplay --judge` (docs/ai.md, "Where the evaluation errs"): the
 /// evaluation's winning chances against tiltak's scores of the positions
 /// it searched in the 5x5 match file, five moves a row, from the view of

@@ -2,8 +2,10 @@
 //! opponent, for measuring the levels against each other.
 //!
 //! Games come in pairs from one opening (a few random plies chosen by the
-//! seed): each level plays White once. A game still going after
-//! `--max-plies` is scored a draw.
+//! seed, or a book's line): each level plays White once. When A and B are
+//! the same player, the pair would be one game played twice, so each game
+//! has an opening of its own. A game still going after `--max-plies` is
+//! scored a draw.
 //!
 //! With `--engine`, player B is an external TEI engine (another program,
 //! started once and driven over its standard input and output, told
@@ -43,7 +45,9 @@ pub struct SelfplayArgs {
     /// Level of player B (1 to 10).
     #[arg(long)]
     b: u8,
-    /// Number of games (played in pairs, colours swapped).
+    /// Number of games (played in pairs, colours swapped; when A and B are
+    /// the same player, each game has an opening of its own, since a pair
+    /// would play one game twice).
     #[arg(long, default_value_t = 20)]
     games: u32,
     /// Random plies that open each pair of games.
@@ -388,9 +392,14 @@ pub fn run(args: SelfplayArgs) -> std::result::Result<(), String> {
         ),
         None => None,
     };
+    // The same player on both sides (every level is deterministic for its
+    // seed): the second game of a pair would repeat the first move for
+    // move, so each game opens with its own line or plies.
+    let same_players =
+        a == b && args.engine.is_none() && !args.random_b && args.weights_a == args.weights_b;
     let mut tally = [0u32; 3];
     for game in 0..args.games {
-        let pair = game / 2;
+        let pair = if same_players { game } else { game / 2 };
         let a_is_white = game % 2 == 0;
         let opening_seed = mix(args.seed ^ (pair as u64).wrapping_mul(0x1000_0001));
         let (result, record) = match args.game {
