@@ -18,7 +18,7 @@ use super::score::Score;
 use super::{read_text, read_weights};
 use crate::games::kit::search::mix;
 use crate::games::tak::search::eval::Weights;
-use crate::games::tak::search::{policy, tune, Level, Limits, Searcher};
+use crate::games::tak::search::{policy, tune, Level, Limits, Searcher, Settings};
 use crate::games::tak::{self, Komi, Opening, Rules};
 use crate::games::taka;
 use crate::games::takat;
@@ -50,7 +50,8 @@ pub struct SelfplayArgs {
     /// would play one game twice).
     #[arg(long, default_value_t = 20)]
     games: u32,
-    /// Random plies that open each pair of games.
+    /// Random plies that open each pair of games (each game, when A and B
+    /// are the same player).
     #[arg(long, default_value_t = 2)]
     random_plies: u32,
     /// Seed of the openings and of the levels' noise.
@@ -82,8 +83,9 @@ pub struct SelfplayArgs {
     /// Player B evaluates with the weights in this file.
     #[arg(long)]
     weights_b: Option<std::path::PathBuf>,
-    /// Open each pair of games with the next line of this book (moves in
-    /// PTN, as racetrack's books) instead of random plies.
+    /// Open each pair of games (each game, when A and B are the same
+    /// player) with the next line of this book (moves in PTN, as
+    /// racetrack's books) instead of random plies.
     #[arg(long)]
     book: Option<std::path::PathBuf>,
     /// The first book line to use (from 0).
@@ -392,11 +394,7 @@ pub fn run(args: SelfplayArgs) -> std::result::Result<(), String> {
         ),
         None => None,
     };
-    // The same player on both sides (every level is deterministic for its
-    // seed): the second game of a pair would repeat the first move for
-    // move, so each game opens with its own line or plies.
-    let same_players =
-        a == b && args.engine.is_none() && !args.random_b && args.weights_a == args.weights_b;
+    let same_players = plays_alike(a, b, &args);
     let mut tally = [0u32; 3];
     for game in 0..args.games {
         let pair = if same_players { game } else { game / 2 };
@@ -454,6 +452,34 @@ pub fn run(args: SelfplayArgs) -> std::result::Result<(), String> {
     };
     println!("A (level {a}) vs B ({b_name}): {} ", score.line());
     Ok(())
+}
+
+/// Whether A and B are the same player: every level is deterministic for
+/// its seed, so the second game of a pair would repeat the first move for
+/// move, and each game then opens with its own line or plies. On Tak,
+/// levels that `--nodes` leaves alike (8-10: the same budget, no noise)
+/// are the same player too.
+fn plays_alike(a: Level, b: Level, args: &SelfplayArgs) -> bool {
+    if args.engine.is_some() || args.random_b || args.weights_a != args.weights_b {
+        return false;
+    }
+    match args.game {
+        GameChoice::Tak => tak_settings(a, 0, args) == tak_settings(b, 0, args),
+        GameChoice::Takat | GameChoice::Taka => a == b,
+    }
+}
+
+/// How a level searches a Tak position: its own settings, or `--nodes` a
+/// move with its noise.
+fn tak_settings(level: Level, seed: u64, args: &SelfplayArgs) -> Settings {
+    let mut settings = level.settings(seed);
+    if let Some(nodes) = args.nodes {
+        settings.limits = Limits {
+            nodes: Some(nodes),
+            ..Limits::default()
+        };
+    }
+    settings
 }
 
 fn pick<T: Copy>(items: &[T], seed: &mut u64) -> Option<T> {
@@ -540,13 +566,7 @@ fn play_tak(
                 }
             }
             _ => {
-                let mut settings = level.settings(seed ^ position.ply() as u64);
-                if let Some(nodes) = args.nodes {
-                    settings.limits = Limits {
-                        nodes: Some(nodes),
-                        ..Limits::default()
-                    };
-                }
+                let settings = tak_settings(level, seed ^ position.ply() as u64, args);
                 let Some(report) = searchers[index].search(&position, settings, |_| {}) else {
                     break;
                 };
