@@ -15,6 +15,14 @@ use std::process::{Command, Output};
 
 use taktable::games::{taka, GameSettings, GameState};
 
+/// A racetrack match between our engine and tiltak on 5x5, with each
+/// engine's searched scores in its comments (`tally`, `--judge`,
+/// `--fit-policy` read it).
+const RACETRACK_5X5: &str = "tests/data/tak/games/racetrack-5x5-tc30.ptn";
+
+/// `selfplay` on 5x5 (its levels unused when it reads a match file).
+const SELFPLAY_5X5: [&str; 7] = ["selfplay", "--a", "10", "--b", "10", "--size", "5"];
+
 fn taktable(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_taktable"))
         .args(args)
@@ -131,7 +139,7 @@ fn replay_warns_of_a_result_the_rules_do_not_give() {
 /// and `Played 50 games. 45 white wins, 4 black wins, 1 draws.`
 #[test]
 fn tally_of_a_racetrack_match_agrees_with_racetrack() {
-    let file = "tests/data/tak/games/racetrack-5x5-tc30.ptn";
+    let file = RACETRACK_5X5;
     let out = taktable(&["tally", file, "--player", "taktable"]);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
@@ -221,8 +229,7 @@ fn judge_compares_the_evaluation_with_a_teachers_scores() {
     let dir = tempfile::tempdir().unwrap();
     let record = dir.path().join("tiltak.rec");
     let record = record.to_str().unwrap();
-    let file = "tests/data/tak/games/racetrack-5x5-tc30.ptn";
-    let common = ["selfplay", "--a", "10", "--b", "10", "--size", "5"];
+    let (file, common) = (RACETRACK_5X5, SELFPLAY_5X5);
     let teach = [
         "--ptn-to-record",
         file,
@@ -283,8 +290,7 @@ fn fit_policy_learns_a_teachers_moves() {
     let dir = tempfile::tempdir().unwrap();
     let policy = dir.path().join("policy.txt");
     let policy = policy.to_str().unwrap();
-    let file = "tests/data/tak/games/racetrack-5x5-tc30.ptn";
-    let common = ["selfplay", "--a", "10", "--b", "10", "--size", "5"];
+    let (file, common) = (RACETRACK_5X5, SELFPLAY_5X5);
     let fit = [
         "--fit-policy",
         file,
