@@ -670,9 +670,7 @@ mod tests {
     /// Every iteration's score to `depth`, the first window `window`
     /// centiflats either side of the last score (0: the whole window).
     fn iteration_scores(tps: &str, depth: u32, window: i32) -> Vec<i32> {
-        let Ok(position) = Position::from_tps_standard(tps) else {
-            panic!("bad TPS {tps}");
-        };
+        let position = Position::from_tps_standard(tps).unwrap();
         let mut searcher = Searcher::new(16);
         searcher.aspiration_window = window;
         let settings = Settings::with_limits(Limits {
